@@ -49,6 +49,7 @@ from pipeline_mlir.frontend.marks import (LOADS_AHEAD_ATTR as AHEAD_ATTR,
                                           LOADS_IN_PLACE_ATTR as IN_PLACE_ATTR, REMAINDER_ATTR)
 
 __all__ = ["AHEAD_ATTR", "IN_PLACE_ATTR", "body_slice", "clone_at", "load_ahead", "loads_ahead",
+           "pure_slice",
            "why_not_ahead", "write_before"]
 
 #: ops that copy straight into LDS, and ops that wait for a memory counter (module
@@ -321,3 +322,25 @@ def _guarded_firsts(ops: list, values: list, iv, lb, ub) -> list:
     with ir.InsertionPoint(guard.else_block):
         B.scf.YieldOp([zero_vector(v.type) for v in values])
     return list(guard.results)
+
+
+def pure_slice(values: list, window: list, stop=None):
+    """The ops of ``window`` (ops of one block, in order) that ``values`` need, following
+    operands back inside the window, in window order, when each is free of memory effects;
+    else the op that stops it: ``stop`` when a value is its result, or an op of the window
+    with effects (what a move of the values' users above the window must not cross)."""
+    need, todo = set(), list(values)
+    while todo:
+        v = todo.pop()
+        if isinstance(v.owner, ir.Block):
+            continue
+        o = _op(v.owner)
+        if stop is not None and o == stop:
+            return stop
+        if o not in window or o in need:
+            continue
+        if not is_pure(o):
+            return o
+        need.add(o)
+        todo.extend(o.operands)
+    return [o for o in window if o in need]

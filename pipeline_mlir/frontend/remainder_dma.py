@@ -54,7 +54,7 @@ from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import effects, erase_unused, in_lds, is_pure
 from pipeline_mlir.frontend.remainder_ahead import (KERNELS, LOOPS, TO_LDS, WAITS, body_slice,
-                                                    clone_at, write_before)
+                                                    clone_at, pure_slice, write_before)
 from pipeline_mlir.frontend.marks import (COPIES_AHEAD_ATTR as AHEAD_ATTR,
                                           COPIES_IN_PLACE_ATTR as IN_PLACE_ATTR, REMAINDER_ATTR)
 
@@ -124,21 +124,12 @@ def _outside_slice(ops: list, loop, start) -> list | str:
     made = {r for o in ops for r in o.results}
     todo = [v for o in ops for x in [o, *descendants(o)] for v in x.operands if v not in made]
     todo.append(loop.operands[0])   # (the lower bound the copies are cloned at)
-    need = set()
-    while todo:
-        v = todo.pop()
-        if isinstance(v.owner, ir.Block):
-            continue
-        o = _op(v.owner)
-        if o == start:
-            return "a copy depends on a result of the pipelined loop"
-        if o not in between or o in need:
-            continue
-        if not is_pure(o):
-            return "a copy depends on an op after the pipelined loop that has side effects"
-        need.add(o)
-        todo.extend(o.operands)
-    return [o for o in between if o in need]
+    got = pure_slice(todo, between, stop=start)
+    if got is start:
+        return "a copy depends on a result of the pipelined loop"
+    if not isinstance(got, list):
+        return "a copy depends on an op after the pipelined loop that has side effects"
+    return got
 
 
 def why_not_ahead(loop) -> str | None:

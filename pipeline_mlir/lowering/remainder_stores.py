@@ -37,6 +37,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 from pipeline_mlir.frontend.kernel_ir import effects, in_lds, is_pure
 from pipeline_mlir.frontend.marks import LOADS_AHEAD_ATTR, REMAINDER_ATTR
+from pipeline_mlir.frontend.remainder_ahead import pure_slice
 
 __all__ = ["STORES", "remainder_after", "stores_before_last_mma"]
 
@@ -140,19 +141,11 @@ def _anchor(loop) -> tuple | str:
 def _slice(stores: list, inits: dict, after: list) -> list | str:
     """The side-effect free ops of ``after`` that the stores' operands need, in block
     order, or why the stores cannot go before them."""
-    need, todo = set(), [v for s in stores for v in list(s.operands)[1:]] + list(inits.values())
-    while todo:
-        v = todo.pop()
-        if isinstance(v.owner, ir.Block):
-            continue
-        o = as_operation(v.owner)
-        if o not in after or o in need:
-            continue
-        if not is_pure(o):
-            return "a store needs an op after the epilogue's last wait that has side effects"
-        need.add(o)
-        todo.extend(o.operands)
-    return [o for o in after if o in need]
+    got = pure_slice([v for s in stores for v in list(s.operands)[1:]] +
+                     list(inits.values()), after)
+    if not isinstance(got, list):
+        return "a store needs an op after the epilogue's last wait that has side effects"
+    return got
 
 
 def why_not(loop) -> tuple | str:

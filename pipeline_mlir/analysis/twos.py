@@ -38,7 +38,8 @@ multiple of their size (:mod:`pipeline_mlir.passes._join_stores`).  No rewriting
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, constant_int, element_bytes, segments
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, constant_int, element_bytes, fold_affine, \
+    segments
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
@@ -163,20 +164,17 @@ def _static_basis(op) -> list | None:
 
 
 def _expr_zeros(e, dims: list, syms: list, zeros) -> int:
-    """The low zero bits of affine expression ``e`` over the values ``dims`` and ``syms``."""
-    if isinstance(e, ir.AffineConstantExpr):
-        return zeros_of(e.value)
-    if isinstance(e, ir.AffineDimExpr):
-        return zeros(dims[e.position])
-    if isinstance(e, ir.AffineSymbolExpr):
-        return zeros(syms[e.position])
-    if isinstance(e, (ir.AffineFloorDivExpr, ir.AffineCeilDivExpr)):
-        return 0
-    a, b = _expr_zeros(e.lhs, dims, syms, zeros), _expr_zeros(e.rhs, dims, syms, zeros)
-    if isinstance(e, ir.AffineAddExpr):
+    """The low zero bits of affine expression ``e`` over the values ``dims`` and ``syms``
+    (:func:`~pipeline_mlir.analysis.ir_facts.fold_affine` in the algebra of zero bits)."""
+    return fold_affine(e, [zeros(d) for d in dims], [zeros(x) for x in syms], zeros_of,
+                       _binary_zeros)
+
+
+def _binary_zeros(kind: str, a: int, b: int, e) -> int:
+    """A sum's or a remainder's (``x - q * y``, ``y`` a constant) zeros are the fewer of
+    its operands', a product's their sum; a division keeps none."""
+    if kind in ("add", "mod"):
         return min(a, b)
-    if isinstance(e, ir.AffineMulExpr):
+    if kind == "mul":
         return min(ALL, a + b)
-    if isinstance(e, ir.AffineModExpr):        # x - q * y, ``y`` a constant
-        return min(a, b)
     return 0

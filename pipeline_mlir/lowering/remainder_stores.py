@@ -37,7 +37,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 from pipeline_mlir.frontend.kernel_ir import effects, in_lds, is_pure
 from pipeline_mlir.frontend.marks import LOADS_AHEAD_ATTR, REMAINDER_ATTR
-from pipeline_mlir.frontend.remainder_ahead import pure_slice
+from pipeline_mlir.frontend.remainder_ahead import LOOPS, pure_slice
 
 __all__ = ["STORES", "remainder_after", "stores_before_last_mma"]
 
@@ -45,8 +45,6 @@ __all__ = ["STORES", "remainder_after", "stores_before_last_mma"]
 STORES = ("vector.transfer_write", "vector.store")
 #: the ops that wait for a memory counter
 _WAITS = ("rocdl.s.waitcnt", "amdgpu.memory_counter_wait")
-#: the ops around a remainder that may run it more than once
-_LOOPS = ("scf.for", "scf.while", "scf.parallel", "affine.for", "affine.parallel")
 
 
 def _ops(block) -> list:
@@ -152,7 +150,7 @@ def why_not(loop) -> tuple | str:
     """(stores, anchor, ops to move) for :func:`stores_before_last_mma`, or why not."""
     if constant_trips(loop) != 1:
         return "it does not run exactly one iteration"
-    if any(o.name in _LOOPS for o in enclosing_ops(loop)):
+    if any(o.name in LOOPS for o in enclosing_ops(loop)):
         return "a loop around it may run it again"
     stores = _stores(loop)
     if isinstance(stores, str):

@@ -37,15 +37,12 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 from pipeline_mlir.frontend.kernel_ir import effects, in_lds, is_pure
 from pipeline_mlir.frontend.marks import LOADS_AHEAD_ATTR, REMAINDER_ATTR
-from pipeline_mlir.frontend.remainder_ahead import LOOPS, pure_slice
+from pipeline_mlir.frontend.remainder_ahead import LOOPS, WAITS, pure_slice
 
 __all__ = ["STORES", "remainder_after", "stores_before_last_mma"]
 
 #: the ops that store registers to LDS in a remainder's body
 STORES = ("vector.transfer_write", "vector.store")
-#: the ops that wait for a memory counter
-_WAITS = ("rocdl.s.waitcnt", "amdgpu.memory_counter_wait")
-
 
 def _ops(block) -> list:
     return [as_operation(o) for o in block.operations]
@@ -77,7 +74,7 @@ def _stores(loop) -> list | str:
               and in_lds(o.operands[1])]
     if not stores:
         return "its body stores no carried value to LDS"
-    if any(o.name in _WAITS for o in ops):
+    if any(o.name in WAITS for o in ops):
         return "its body waits for a memory counter"
     if any(_writes_lds(o) for t in ops if t not in stores for o in [t, *descendants(t)]):
         return "its body writes LDS other than by storing a carried value"
@@ -127,7 +124,7 @@ def _anchor(loop) -> tuple | str:
     mfmas = [k for k, o in enumerate(before) if o.name == "amdgpu.mfma"]
     if not mfmas:
         return "no MFMA before the remainder"
-    waits = [k for k, o in enumerate(before[:mfmas[-1]]) if o.name in _WAITS]
+    waits = [k for k, o in enumerate(before[:mfmas[-1]]) if o.name in WAITS]
     if not waits:
         return "no wait before the last MFMA"
     k = waits[-1]
@@ -162,7 +159,7 @@ def why_not(loop) -> tuple | str:
     if isinstance(got, str):
         return got
     anchor, after = got
-    if any(o.name in _WAITS for o in after):
+    if any(o.name in WAITS for o in after):
         return "a wait after the epilogue's last MMA block would count the stores"
     inits = _inits(loop, stores)
     moved = _slice(stores, inits, after)

@@ -113,6 +113,21 @@ def test_each_reason_keeps_the_stores_in_the_loop(reason):
     assert "vector.store" not in names
 
 
+#: each op that waits for (or marks) a memory counter, as the front end lists them
+#: (``remainder_ahead.WAITS``): in the remainder's body or after the epilogue's last MMA block
+WAIT_OPS = ["rocdl.s.waitcnt 0", "amdgpu.memory_counter_wait load(0)", "rocdl.asyncmark",
+            "rocdl.wait.asyncmark 0", "rocdl.s.wait.loadcnt 0"]
+
+
+@pytest.mark.parametrize("where,reason", [
+    ("BODY", "its body waits for a memory counter"),
+    ("AFTER", "a wait after the epilogue's last MMA block would count the stores")])
+@pytest.mark.parametrize("wait", WAIT_OPS)
+def test_every_kind_of_wait_keeps_the_stores(wait, where, reason):
+    why, names = _run(_kernel(**{where: wait}))
+    assert why == reason and "vector.store" not in names
+
+
 @pytest.mark.parametrize("drop,reason", [("mfma", "no MFMA before the remainder"),
                                          ("wait", "no wait before the last MFMA")])
 def test_no_place_keeps_the_stores(drop, reason):

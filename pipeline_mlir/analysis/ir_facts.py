@@ -454,6 +454,16 @@ def constant_int(v) -> int | None:
     return None
 
 
+def assumed_divisor(op, i: int) -> int:
+    """The divisor ``util.assume.int`` ``op`` states of its ``i``-th value: the ``udiv``
+    its assumptions give, the greatest common one where it gives several sets (one of them
+    holds), 1 where a set gives none (or 0)."""
+    text = str(ir.ArrayAttr(op.attributes["assumptions"])[i])
+    sets = max(1, text.count("#util.int.assumption"))
+    found = [int(x) for x in re.findall(r"\budiv\s*=\s*(\d+)", text)]
+    return (math.gcd(*found) or 1) if len(found) == sets and found else 1
+
+
 def zero_bits(v) -> bool:
     """``v`` is an ``arith.constant`` zero with every bit clear: an integer 0 or a float
     +0.0, a scalar or the splat of one.  Not -0.0: the one test of the front end's

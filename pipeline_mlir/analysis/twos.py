@@ -14,8 +14,9 @@ bits of the exact one), so no range is needed:
   ``y``'s;
 * the casts and extensions (``index_cast``, ``index_castui``, ``extsi``, ``extui``,
   ``trunci``): the operand's (a truncated value keeps its low bits; one whose kept bits are
-  all zero is 0); the value hints (``iree_codegen.index_hint``, ``util.assume.int``): the
-  operand they pass on;
+  all zero is 0); the value hints (``iree_codegen.index_hint``, ``util.assume.int``,
+  ``iree_tensor_ext.dispatch.workload.ordinal``): the operand they pass on, or a ``util.assume.int``'s stated divisor's (its ``udiv``) where
+  that has more;
 * ``affine.apply``: its expression's, by the rules above (a ``mod`` by a constant is a
   remainder; a ``floordiv`` or ``ceildiv`` gives 0); ``affine.min`` / ``max``: the fewest
   of its expressions' (the value is one of them); ``affine.linearize_index`` of a static
@@ -38,8 +39,8 @@ multiple of their size (:mod:`pipeline_mlir.passes._join_stores`).  No rewriting
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, constant_int, element_bytes, fold_affine, \
-    segments
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, assumed_divisor, constant_int,
+                                             element_bytes, fold_affine, segments)
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
@@ -51,7 +52,8 @@ _FEWER = ("arith.addi", "arith.subi", "arith.minsi", "arith.maxsi", "arith.minui
 _SAME = ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui",
          "arith.trunci")
 #: the value hints, each result the operand at its position
-_HINTS = ("iree_codegen.index_hint", "util.assume.int")
+_HINTS = ("iree_codegen.index_hint", "util.assume.int",
+          "iree_tensor_ext.dispatch.workload.ordinal")
 
 
 def zeros_of(k: int) -> int:
@@ -94,7 +96,9 @@ def _low_zeros(v, depth: int, memo: dict, exact) -> int:
     if name.startswith("affine."):
         return _affine_zeros(op, v, zeros)
     if name in _HINTS:
-        return sub(list(op.results).index(v))
+        i = list(op.results).index(v)
+        stated = zeros_of(assumed_divisor(op, i)) if name == "util.assume.int" else 0
+        return max(sub(i), stated)
 
     if name == "arith.constant":
         k = constant_int(v)

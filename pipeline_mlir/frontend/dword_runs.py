@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64, element_bytes, segments
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, attr_names, dense_i64, element_bytes, segments
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.twos import ALL, low_zeros, zeros_of
 from pipeline_mlir.dialect.bindings import ir
@@ -45,8 +45,8 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import bounds_checked, describe, fat_root, owner
 
-__all__ = ["DWORD", "dword_refusal", "pieces_note", "regrouped_refusal", "start_terms",
-           "start_zeros"]
+__all__ = ["DWORD", "base_zeros", "dword_refusal", "pieces_note", "regrouped_refusal",
+           "start_terms", "start_zeros", "static_strides"]
 
 #: the bytes a buffer access is range-checked by
 DWORD = 4
@@ -56,12 +56,20 @@ _SAME_OFFSET = ("memref.assume_alignment", "memref.memory_space_cast", "memref.c
                 "memref.expand_shape", "memref.collapse_shape")
 
 
-def start_terms(src, indices: list) -> list | None:
+def static_strides(m) -> list | None:
+    """The strides of the memref value ``m``'s type, None if one is dynamic."""
+    strides, _ = ir.MemRefType(m.type).get_strides_and_offset()
+    return None if DYNAMIC in strides else list(strides)
+
+
+def start_terms(src, indices: list, strides_of=static_strides) -> list | None:
     """The terms ``(value or int, stride)`` whose sum is the element ``src[indices]`` is in
-    its root buffer (module docstring); None where a view's strides are dynamic or a view
-    is not one of those followed."""
-    strides, _ = ir.MemRefType(src.type).get_strides_and_offset()
-    if any(s == DYNAMIC for s in strides):
+    its root buffer (module docstring); None where a view's strides are not known or a view
+    is not one of those followed.  ``strides_of``: a memref value's strides in elements, or
+    None (:func:`static_strides`; a caller that knows a proven divisor of a dynamic stride
+    may give it instead, the term's low zero bits then a lower bound as well)."""
+    strides = strides_of(src)
+    if strides is None:
         return None
     terms = list(zip(indices, strides))
     m = src
@@ -74,8 +82,8 @@ def start_terms(src, indices: list) -> list | None:
             return None
         op = _op(m.owner)
         if op.name == "memref.subview":
-            base, _ = ir.MemRefType(op.operands[0].type).get_strides_and_offset()
-            if any(s == DYNAMIC for s in base):
+            base = strides_of(op.operands[0])
+            if base is None:
                 return None
             dyn = iter(segments(op)[1])
             terms += [(next(dyn) if o == DYNAMIC else o, s)
@@ -147,22 +155,57 @@ def dword_refusal(src, indices: list, block: tuple, run_bytes: int, note: str,
             f"({part} is a multiple of {2 ** min(got, 62)} byte(s) only)")
 
 
-def start_zeros(src, indices: list, block: tuple) -> tuple | None:
+def start_zeros(src, indices: list, block: tuple, strides_of=static_strides) -> tuple | None:
     """``(z, term)``: ``2**z`` divides the byte offset of ``src[indices]`` from its root
     buffer's start in every workgroup, K step and launch (a workgroup of ``block``
     threads; the terms of :func:`start_terms`, each one's low zero bits as
-    :func:`dword_refusal` takes them), and the term ``(value or int, stride)`` that bounds
-    it; None where the views are not followed to the buffer."""
-    return _start_zeros(src, indices, _thread_zeros(block), {})
+    :func:`dword_refusal` takes them, ``strides_of`` as there), and the term ``(value or
+    int, stride)`` that bounds it; None where the views are not followed to the buffer."""
+    return _start_zeros(src, indices, _thread_zeros(block), {}, strides_of)
 
 
-def _start_zeros(src, indices: list, exact, memo: dict) -> tuple | None:
-    terms = start_terms(src, indices)
+def _start_zeros(src, indices: list, exact, memo: dict,
+                 strides_of=static_strides) -> tuple | None:
+    terms = start_terms(src, indices, strides_of)
     if terms is None:
         return None
     weakest = min(terms, key=lambda t: _term_zeros(t[0], t[1], exact, memo))
     got = _term_zeros(weakest[0], weakest[1], exact, memo)
     return min(ALL, got + zeros_of(element_bytes(ir.MemRefType(src.type)))), weakest
+
+
+#: views whose descriptor keeps its source's aligned pointer (the buffer's start)
+_SAME_BASE = _SAME_OFFSET + ("memref.subview", "memref.reinterpret_cast")
+
+
+def base_zeros(m) -> int:
+    """The low zero bits of the start of the buffer the memref value ``m`` views (its
+    descriptor's aligned pointer, from which :func:`start_zeros` counts), as the kernel
+    states them: an IREE binding's ``alignment`` with its byte ``offset``, a
+    ``memref.assume_alignment`` of a memref at offset 0, followed through views that keep
+    their source's start and an ``amdgpu.fat_raw_buffer_cast`` that resets the offset into
+    it (a static offset); 0 where nothing states it (a function argument, an allocation)."""
+    if isinstance(m.owner, ir.Block):
+        return 0
+    op = _op(m.owner)
+    _, offset = ir.MemRefType(m.type).get_strides_and_offset()
+    if op.name == "hal.interface.binding.subspan":
+        at = op.attributes["alignment"] if "alignment" in attr_names(op) else None
+        if at is None or offset != 0:
+            return 0
+        where = segments(op)[0]
+        return min(zeros_of(ir.IntegerAttr(at).value),
+                   low_zeros(where[0]) if where else ALL)
+    if op.name == "memref.assume_alignment":
+        stated = zeros_of(ir.IntegerAttr(op.attributes["alignment"]).value) \
+            if offset == 0 else 0
+        return max(stated, base_zeros(op.operands[0]))
+    if op.name == "amdgpu.fat_raw_buffer_cast" and "resetOffset" in attr_names(op):
+        t = ir.MemRefType(op.operands[0].type)
+        _, off = t.get_strides_and_offset()
+        return 0 if off == DYNAMIC else min(base_zeros(op.operands[0]),
+                                            zeros_of(off * element_bytes(t)))
+    return base_zeros(op.operands[0]) if op.name in _SAME_BASE else 0
 
 
 def _source_of(v) -> str:

@@ -39,12 +39,12 @@ row length.
 from __future__ import annotations
 
 import math
-import re
 
 import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, LAUNCH_PASS_THROUGH, element_bytes
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, LAUNCH_PASS_THROUGH, assumed_divisor,
+                                             dense_i64, element_bytes)
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import is_storage_buffer
 from pipeline_mlir.dialect.bindings import ir
@@ -106,11 +106,7 @@ def divisor(v) -> int:
         return divisor(op.operands[0]) * divisor(op.operands[1])
     if op.name == "util.assume.int":
         i = list(op.results).index(v)
-        text = str(ir.ArrayAttr(op.attributes["assumptions"])[i])
-        sets = max(1, text.count("#util.int.assumption"))
-        found = [int(x) for x in re.findall(r"\budiv\s*=\s*(\d+)", text)]
-        own = math.gcd(*found) if len(found) == sets and found else 1
-        return math.lcm(own, divisor(op.operands[i]))
+        return math.lcm(assumed_divisor(op, i), divisor(op.operands[i]))
     return 1
 
 
@@ -126,6 +122,43 @@ def stride_divisors(base) -> list[int]:
         acc *= divisor(sizes[d]) if ir.ShapedType.is_dynamic_size(size) and d in sizes \
             else 1 if ir.ShapedType.is_dynamic_size(size) else size
     return list(reversed(out))
+
+
+#: views whose strides are their source's, element for element (casts, hints, the cast to a
+#: fat raw buffer, which may reset only the offset)
+_SAME_STRIDES = ("memref.cast", "memref.assume_alignment", "memref.memory_space_cast",
+                 "amdgpu.fat_raw_buffer_cast", "iree_codegen.swizzle_hint")
+
+
+def view_stride_divisors(m) -> list[int] | None:
+    """Per dimension of the memref value ``m``, its stride in elements where its type
+    states it, else a proven divisor of it; None where a stride known only at launch is not
+    followed.  Followed: a buffer of strides known only at launch in the identity layout
+    (a binding, a function argument: each stride the product of the sizes inside it,
+    :func:`stride_divisors`), and views of one through :data:`_SAME_STRIDES` and same-rank
+    ``memref.subview``s of static steps (a stride its source's times the step); a strided
+    layout of dynamic strides states no product of sizes, and a reshape is not followed."""
+    t = ir.MemRefType(m.type)
+    strides, _ = t.get_strides_and_offset()
+    if DYNAMIC not in strides:
+        return list(strides)
+    if isinstance(m.owner, ir.Block) or _op(m.owner).name == "hal.interface.binding.subspan":
+        identity = isinstance(t.layout, ir.AffineMapAttr) and \
+            ir.AffineMapAttr(t.layout).value == ir.AffineMap.get_identity(t.rank)
+        return stride_divisors(m) if identity else None
+    op = _op(m.owner)
+    src = op.operands[0] if len(op.operands) else None
+    if src is None or not isinstance(src.type, ir.MemRefType) or \
+            ir.MemRefType(src.type).rank != t.rank:
+        return None
+    if op.name in _SAME_STRIDES:
+        return view_stride_divisors(src)
+    if op.name != "memref.subview":
+        return None
+    base, steps = view_stride_divisors(src), dense_i64(op, "static_strides")
+    if base is None or DYNAMIC in steps:
+        return None
+    return [b * k for b, k in zip(base, steps)]
 
 
 def launch_aligned(root, size: int) -> bool:

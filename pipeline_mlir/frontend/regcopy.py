@@ -46,14 +46,13 @@ from pipeline_mlir.analysis.ir_facts import (dense_row_major, element_bytes, par
                                              transfer)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64
 from pipeline_mlir.analysis.twos import zeros_of
-from pipeline_mlir.analysis.views import INDEXING_VIEWS, view_root
+from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.cut_runs import piece_bytes, prove_pieces
-from pipeline_mlir.frontend.dword_runs import start_zeros
-from pipeline_mlir.frontend.extent import SOURCE_VIEWS
+from pipeline_mlir.frontend.dword_runs import base_zeros, start_zeros
 from pipeline_mlir.frontend.marks import CUT, NARROW, ODD, REMAINDER_ATTR, STAGED
 from pipeline_mlir.frontend.kept_masks import KEPT
 from pipeline_mlir.frontend.kernel_ir import collapsed, describe, erase_unused
-from pipeline_mlir.frontend.launch_stride import has_launch_strides, launch_aligned
+from pipeline_mlir.frontend.launch_stride import launch_aligned, view_stride_divisors
 from pipeline_mlir.frontend.scan import SYNC_OPS, Access, LoopScan, in_shared, loop_evaluator
 from pipeline_mlir.frontend.split_copy import (GATHER, SPLIT_BYTES, check_split, lane_odd,
                                               split_copy)
@@ -87,7 +86,7 @@ def convert_register_copies(scan: LoopScan) -> None:
             ev.bind(iv, k)
             if not _check_source(ev, a):
                 staged.add(id(a))
-        if not proven_aligned(a, scan.block) and not launch_strided(a):
+        if not proven_aligned(a, scan.block):
             staged.add(id(a))                       # (the sample's verdict is not enough)
     ev.bind(iv, lb)
     by_root: dict = {}
@@ -235,19 +234,16 @@ def proven_aligned(a: Access, block: tuple) -> bool:
     """Whether the global address of copy ``a`` (a workgroup of ``block`` threads) is
     proven a multiple of the bytes its direct-to-LDS copies move in every workgroup, K step
     and launch, from its index arithmetic without evaluating the grid
-    (:func:`~pipeline_mlir.frontend.dword_runs.start_zeros`; its buffer's start aligned)."""
+    (:func:`~pipeline_mlir.frontend.dword_runs.start_zeros`: a stride known only at launch
+    counts by its proven divisor, :func:`~pipeline_mlir.frontend.launch_stride.
+    view_stride_divisors`, IREE's ``util.assume.int`` ``udiv``), and its buffer's start as
+    aligned as the kernel states it (:func:`~pipeline_mlir.frontend.dword_runs.base_zeros`:
+    an IREE binding's ``alignment``)."""
     moved = _moved(a, a.elements * element_bytes(ir.MemRefType(a.src.type)))
-    start = start_zeros(a.src, a.src_indices, block)
-    return start is not None and moved & (moved - 1) == 0 and start[0] >= zeros_of(moved)
-
-
-def launch_strided(a: Access) -> bool:
-    """Whether the global buffer copy ``a`` reads has a stride known only at launch, which
-    :func:`proven_aligned` does not follow (its views' strides are not constants): such a
-    copy is judged by the analysis' sample and :func:`~pipeline_mlir.frontend.launch_stride.
-    launch_aligned` alone, as every copy was before finding 88 (docs/iree-audits.md; not
-    proven in every workgroup and K step)."""
-    return has_launch_strides(view_root(a.src, SOURCE_VIEWS))
+    start = start_zeros(a.src, a.src_indices, block, view_stride_divisors)
+    need = zeros_of(moved)
+    return start is not None and moved & (moved - 1) == 0 and start[0] >= need and \
+        base_zeros(a.src) >= need
 
 
 def _wave_index(scan: LoopScan, where):

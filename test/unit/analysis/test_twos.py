@@ -120,3 +120,32 @@ def test_exact_answers_are_taken_when_they_know_more(affine_values):
     v = affine_values["hf"][0]
     assert low_zeros(v, exact=lambda x: 2 if x == v else None) == 2
     assert low_zeros(affine_values["two"][0], exact=lambda x: 0) == 1
+
+
+HINTS = """func.func @f(%n: index) {
+  %a = util.assume.int %n<umin = 0, umax = 4096, udiv = 48> : index
+  %w = iree_tensor_ext.dispatch.workload.ordinal %a, 0 : index
+  %u = util.assume.int %n[<udiv = 16>, <udiv = 24>] : index
+  %v = util.assume.int %n[<udiv = 16>, <umax = 64>] : index
+  %x = util.assume.int %n<umin = 0, umax = 4096> : index
+  return
+}"""
+
+
+@pytest.mark.parametrize("name,zeros", [
+    ("a", 4),       # a multiple of 48: of 16
+    ("w", 4),       # the workload's ordinal passes it on
+    ("u", 3),       # one of two sets holds: a multiple of 16 or of 24, so of 8
+    ("v", 0),       # a set that states no divisor
+    ("x", 0),       # no divisor stated
+])
+def test_a_stated_divisor_is_taken(name, zeros):
+    """``util.assume.int``'s ``udiv`` (IREE's statement of a size known at launch: K a
+    multiple of the K step) counts its zeros, through the workload's ordinal (finding 93);
+    before, a hint passed its operand's zeros only."""
+    from pipeline_mlir.analysis.twos import low_zeros
+    with new_context():
+        m = ir.Module.parse(HINTS)
+        ops = walk_ops(m.operation, lambda o: len(o.results) == 1)
+        got = dict(zip(("a", "w", "u", "v", "x"), (o.results[0] for o in ops)))
+        assert low_zeros(got[name]) == zeros

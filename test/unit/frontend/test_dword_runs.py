@@ -137,3 +137,77 @@ def test_start_zeros_are_the_weakest_terms(v, src, idx, zeros, weakest):
 
 def test_start_zeros_of_a_stride_known_at_launch_are_unknown(v):
     assert start_zeros(v["s"], [v["row"], v["k"]], BLOCK) is None
+
+
+GLOBAL = "#gpu.address_space<global>"
+#: bindings as IREE states their start (``alignment``, ``offset``, ``memref.assume_alignment``),
+#: one of rows K known at launch (``udiv = 32``), and a function argument that states nothing
+BASES = f"""#pl = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>
+func.func @f(%arg: memref<16x64xi8>, %n: index) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %lo = hal.interface.constant.load layout(#pl) ordinal(0) : i32
+  %i = arith.index_castui %lo : i32 to index
+  %k = util.assume.int %i<umin = 0, umax = 4096, udiv = 32> : index
+  %b = hal.interface.binding.subspan layout(#pl) binding(0) alignment(64) offset(%c0) : memref<16x?xi8, {GLOBAL}>{{%k}}
+  %ba = memref.assume_alignment %b, 64 : memref<16x?xi8, {GLOBAL}>
+  %f = amdgpu.fat_raw_buffer_cast %ba resetOffset : memref<16x?xi8, {GLOBAL}> to memref<16x?xi8, {FAT}>
+  %o = hal.interface.binding.subspan layout(#pl) binding(1) alignment(64) offset(%c8) : memref<16x64xi8, {GLOBAL}>
+  %oa = memref.assume_alignment %o, 16 : memref<16x64xi8, {GLOBAL}>
+  %p = hal.interface.binding.subspan layout(#pl) binding(1) alignment(4) offset(%c0) : memref<16x64xi8, {GLOBAL}>
+  %v = memref.subview %oa[0, 3] [16, 8] [1, 1] : memref<16x64xi8, {GLOBAL}> to memref<16x8xi8, strided<[64, 1], offset: 3>, {GLOBAL}>
+  %vf = amdgpu.fat_raw_buffer_cast %v resetOffset : memref<16x8xi8, strided<[64, 1], offset: 3>, {GLOBAL}> to memref<16x8xi8, strided<[64, 1]>, {FAT}>
+  %t = gpu.thread_id x
+  scf.for %j = %c0 to %n step %c1 {{
+    %col = arith.muli %j, %c16 : index
+    %odd = arith.addi %col, %c8 : index
+  }}
+  return
+}}"""
+BASE_NAMES = ("c0", "c1", "c8", "c16", "lo", "i", "k", "b", "ba", "f", "o", "oa", "p", "v",
+              "vf", "t", "col", "odd")
+
+
+@pytest.fixture(scope="module")
+def bases():
+    """:data:`BASES`' values by name (``arg``: the function argument)."""
+    with new_context() as ctx:
+        m = ir.Module.parse(BASES, ctx)
+        ops = walk_ops(m.operation, lambda o: len(o.results) == 1)
+        assert len(ops) == len(BASE_NAMES)
+        (fn,) = walk_ops(m.operation, lambda o: o.name == "func.func")
+        yield {"arg": fn.regions[0].blocks[0].arguments[0],
+               **{n: o.results[0] for n, o in zip(BASE_NAMES, ops)}}
+
+
+@pytest.mark.parametrize("name,zeros", [
+    ("b", 6), ("ba", 6), ("f", 6),      # a binding aligned to 64 at offset 0, as cast
+    ("o", 3),                           # aligned to 64, 8 bytes in
+    ("oa", 4),                          # the same assumed aligned to 16 (at offset 0)
+    ("p", 2),                           # aligned to 4
+    ("v", 4),                           # a view keeps its source's start
+    ("vf", 0),                          # the start reset 3 bytes in
+    ("arg", 0),                         # a function argument: nothing stated
+])
+def test_base_zeros_are_what_the_kernel_states(bases, name, zeros):
+    """The alignment of the start of a copy's buffer, which :func:`start_zeros` counts
+    from (``dword_runs.base_zeros``; finding 93: assumed before)."""
+    from pipeline_mlir.frontend.dword_runs import base_zeros
+    assert base_zeros(bases[name]) == zeros
+
+
+@pytest.mark.parametrize("idx,zeros", [
+    (("t", "col"), 4),                  # t rows of K (32 | K), 16 j: 16 bytes
+    (("t", "odd"), 3),                  # + 8
+    (("c1", "c0"), 5),                  # one row: K itself
+])
+def test_start_zeros_follow_a_stride_known_at_launch_by_its_divisor(bases, idx, zeros):
+    """``f[t, 16 j]`` of rows K known at launch (``udiv = 32``): the row's term counts
+    K's stated divisor (``launch_stride.view_stride_divisors``, finding 93); without it
+    the stride is not followed."""
+    from pipeline_mlir.frontend.launch_stride import view_stride_divisors
+    where = [bases[i] for i in idx]
+    assert start_zeros(bases["f"], where, BLOCK, view_stride_divisors)[0] == zeros
+    assert start_zeros(bases["f"], where, BLOCK) is None

@@ -63,3 +63,51 @@ def test_a_stride_divisor_follows_every_cast_of_a_launch_value():
         m = ir.Module.parse(DIVISOR, ctx)
         (mul,) = walk_ops(m.operation, lambda o: o.name == "arith.muli")
         assert divisor(mul.results[0]) == 96 * 96
+
+
+FAT = "#amdgpu.address_space<fat_raw_buffer>"
+GLOBAL = "#gpu.address_space<global>"
+#: a binding of rows K known at launch (``udiv = 32``: IREE's ``util.assume.int``), its
+#: views, and a function argument of rows known at launch with nothing said of them
+VIEWS = f"""#pl = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @f(%arg: memref<8x?x4xi8>, %strided: memref<8x?xi8, strided<[?, 1]>>) {{
+  %c0 = arith.constant 0 : index
+  %lo = hal.interface.constant.load layout(#pl) ordinal(0) : i32
+  %i = arith.index_castui %lo : i32 to index
+  %k = util.assume.int %i<umin = 0, umax = 4096, udiv = 32> : index
+  %b = hal.interface.binding.subspan layout(#pl) binding(0) alignment(64) offset(%c0) : memref<16x?xi8, {GLOBAL}>{{%k}}
+  %a = memref.assume_alignment %b, 64 : memref<16x?xi8, {GLOBAL}>
+  %f = amdgpu.fat_raw_buffer_cast %a resetOffset : memref<16x?xi8, {GLOBAL}> to memref<16x?xi8, {FAT}>
+  %s = memref.subview %f[0, 0] [8, 64] [2, 1] : memref<16x?xi8, {FAT}> to memref<8x64xi8, strided<[?, 1]>, {FAT}>
+  %e = memref.expand_shape %f [[0, 1], [2]] output_shape [4, 4, %k] : memref<16x?xi8, {FAT}> into memref<4x4x?xi8, {FAT}>
+  return
+}}"""
+
+
+@pytest.fixture(scope="module")
+def views():
+    """:data:`VIEWS`' memref values by name."""
+    with new_context() as ctx:
+        m = ir.Module.parse(VIEWS, ctx)
+        (fn,) = walk_ops(m.operation, lambda o: o.name == "func.func")
+        ops = walk_ops(fn, lambda o: len(o.results) == 1)
+        names = ("c0", "lo", "i", "k", "b", "a", "f", "s", "e")
+        assert len(ops) == len(names)
+        args = fn.regions[0].blocks[0].arguments
+        yield {"arg": args[0], "strided": args[1],
+               **{n: o.results[0] for n, o in zip(names, ops)}}
+
+
+@pytest.mark.parametrize("name,want", [
+    ("b", [32, 1]), ("f", [32, 1]),     # rows of K, a multiple of 32 (its udiv), as cast
+    ("s", [64, 1]),                     # every second row of them
+    ("arg", [4, 4, 1]),                 # ? x 4 elements: 4 times a size nothing says of
+    ("strided", None),                  # a stride the layout states apart from the sizes
+    ("e", None),                        # a reshape is not followed
+])
+def test_view_stride_divisors_follow_the_launch_strides(views, name, want):
+    """A stride known only at launch counts by its proven divisor (the product of the
+    sizes inside it, each size its ``util.assume.int``'s ``udiv``), through casts and
+    subviews of static steps (``launch_stride.view_stride_divisors``, finding 93)."""
+    from pipeline_mlir.frontend.launch_stride import view_stride_divisors
+    assert view_stride_divisors(views[name]) == want

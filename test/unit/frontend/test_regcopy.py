@@ -318,6 +318,78 @@ def test_a_copy_aligned_only_at_the_sample_is_register_staged(kernels, capsys, t
     assert staged(text) == 0
 
 
+ADOPT = "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"
+
+
+def _staged(capsys, tmp_path, text: str) -> int:
+    """How many copies of ``text``'s adopted loop are register-staged."""
+    rc, out = _run(capsys, tmp_path, text, ADOPT)
+    assert rc == 0, out
+    return len(re.findall(r"amdgpu\.gather_to_lds .*sched\.register_staged", out))
+
+
+def _k_at_launch() -> str:
+    """IREE's 512x512x1020 late form with K known at launch (``dynamic.dynamic_k_masked_late``,
+    ``test_dynamic_shapes.py``'s ``masked-k-late``: rows of a stride known only at launch,
+    copies through registers) with K stated a multiple of 8 (``udiv = 8``: rows of 16
+    bytes, the size of each copy)."""
+    import dynamic as D
+    text = D.dynamic_k_masked_late(G.late_form(G.matmul_source(
+        dtype="bf16", m=512, n=512, k=1020), ()))
+    assert text.count("umax = 4194304>") == 1
+    return text.replace("umax = 4194304>", "umax = 4194304, udiv = 8>")
+
+
+def _moved_in_workgroup_0(text: str) -> str:
+    """A's first copy moved by 4 elements (8 bytes) in workgroup 0 alone, its loads of
+    both branches (the masked one near the buffer's end, the plain one)."""
+    anchor = "%411 = vector.create_mask %408 : vector<8xi1>\n"
+    moved = ("%m_c = arith.constant 0 : i32\n%m_cond = arith.cmpi eq, %46, %m_c : i32\n"
+             "%m_0 = arith.constant 0 : index\n%m_k = arith.constant 4 : index\n"
+             "%m_d = arith.select %m_cond, %m_k, %m_0 : index\n"
+             "%m_col = arith.addi %410, %m_d : index\n")
+    for old, new in ((anchor, anchor + moved), ("load %1[%51, %410]", "load %1[%51, %m_col]")):
+        assert text.count(old) == (2 if "load" in old else 1), old
+        text = text.replace(old, new)
+    return text
+
+
+def test_a_launch_strided_copy_aligned_only_at_the_sample_is_register_staged(
+        capsys, tmp_path, monkeypatch):
+    """A copy of rows of a stride known only at launch is a direct-to-LDS copy only where
+    its address is proven aligned in every workgroup, K step and launch: the row's term by
+    the stride's stated divisor (``launch_stride.view_stride_divisors``), the column's by
+    K's (``twos.py`` reads ``util.assume.int``'s ``udiv``), as for any buffer (finding 93
+    of ``docs/iree-audits.md``).  The kernel's copies are so proven, and stay DMA copies; A's
+    first copy moved off 16 bytes in workgroup 0 only (the sample is workgroup 1) is
+    staged.  Before, such a copy was judged at the sample alone and issued as a DMA copy
+    at a misaligned address."""
+    text = _k_at_launch()
+    assert _staged(capsys, tmp_path, text) == 0
+    moved = _moved_in_workgroup_0(text)
+    assert _staged(capsys, tmp_path, moved) > 0
+    monkeypatch.setattr(R, "proven_aligned", lambda a, block: True)   # (the sample alone)
+    assert _staged(capsys, tmp_path, moved) == 0
+
+
+def test_a_buffer_whose_start_is_not_stated_aligned_is_register_staged(kernels, capsys,
+                                                                       tmp_path):
+    """IREE's fp8 late form with A's binding stated aligned to 8 bytes only (its
+    ``alignment`` and ``memref.assume_alignment``): A's 16-byte copies are staged, B's
+    stay DMA copies (``dword_runs.base_zeros``, finding 93; before, the buffer's start was
+    taken as aligned whatever the kernel said)."""
+    text = kernels("fp8", "late")
+    for old, new in (("binding(0) alignment(64)", "binding(0) alignment(8)"),
+                     ("memref.assume_alignment %0, 64", "memref.assume_alignment %0, 8")):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    rc, out = _run(capsys, tmp_path, text, ADOPT)
+    assert rc == 0, out
+    copies = re.findall(r"amdgpu\.gather_to_lds [^\n]*", out)
+    staged = [c for c in copies if "sched.register_staged" in c]
+    assert staged and len(staged) < len(copies), copies
+
+
 def _copies(text: str) -> list:
     ctx = new_context()
     with ctx, ir.Location.unknown(ctx):

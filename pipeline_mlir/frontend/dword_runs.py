@@ -30,7 +30,9 @@ refuse the op with.
 
 :func:`start_zeros` gives the low zero bits of a start's byte offset by the same terms, for
 :mod:`~pipeline_mlir.frontend.regcopy`, which makes a copy through registers a direct-to-LDS
-copy only where its global address is proven a multiple of the bytes that copy moves.
+copy only where its global address is proven a multiple of the bytes that copy moves (a
+stride known only at launch counted by a proven divisor its caller gives), and
+:func:`base_zeros` those of the buffer's start it counts from, as the kernel states them.
 """
 
 from __future__ import annotations

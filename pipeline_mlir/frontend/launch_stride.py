@@ -31,9 +31,10 @@ copies read, and as aligned, at every row length the launch may give:
 
 A buffer that fails one of these is refused at the copy with the reason (the
 :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` the layout reports).
-:func:`stride_divisors` also serves :mod:`~pipeline_mlir.frontend.regcopy`, which turns a
-copy through registers into a direct-to-LDS copy only when its address is aligned at every
-row length.
+:func:`view_stride_divisors` (the same divisors, followed through a copy's views) serves
+:mod:`~pipeline_mlir.frontend.regcopy`, which turns a copy through registers into a
+direct-to-LDS copy only when its address is proven aligned in every workgroup, K step and
+launch.
 """
 
 from __future__ import annotations

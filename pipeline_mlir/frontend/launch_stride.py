@@ -113,9 +113,19 @@ def divisor(v) -> int:
 
 def stride_divisors(base) -> list[int]:
     """Per dimension of the row-major buffer ``base``, a proven divisor of its stride in
-    elements (the product of the inner dimensions' sizes or divisors)."""
-    shape = ir.MemRefType(base.type).shape
-    sizes = _binding_sizes(base) or {}
+    elements: the product of the inner dimensions' sizes or divisors, for a binding (IREE
+    lays its buffer out row-major) or a buffer in the identity layout; any other states
+    its strides apart from its sizes (a function argument ``memref<8x?x4xi8, strided<[?,
+    ?, 1]>>``), so each is its type's, 1 where dynamic."""
+    t = ir.MemRefType(base.type)
+    shape = t.shape
+    sizes = _binding_sizes(base)
+    identity = isinstance(t.layout, ir.AffineMapAttr) and \
+        ir.AffineMapAttr(t.layout).value == ir.AffineMap.get_identity(t.rank)
+    if sizes is None and not identity:
+        strides, _ = t.get_strides_and_offset()
+        return [1 if x == DYNAMIC else x for x in strides]
+    sizes = sizes or {}
     out, acc = [], 1
     for d in reversed(range(len(shape))):
         out.append(acc)
@@ -134,19 +144,16 @@ _SAME_STRIDES = ("memref.cast", "memref.assume_alignment", "memref.memory_space_
 def view_stride_divisors(m) -> list[int] | None:
     """Per dimension of the memref value ``m``, its stride in elements where its type
     states it, else a proven divisor of it; None where a stride known only at launch is not
-    followed.  Followed: a buffer of strides known only at launch in the identity layout
-    (a binding, a function argument: each stride the product of the sizes inside it,
-    :func:`stride_divisors`), and views of one through :data:`_SAME_STRIDES` and same-rank
-    ``memref.subview``s of static steps (a stride its source's times the step); a strided
-    layout of dynamic strides states no product of sizes, and a reshape is not followed."""
+    followed.  Followed: a binding or a function argument (:func:`stride_divisors`: in the
+    identity layout each stride the product of the sizes inside it), and views of one
+    through :data:`_SAME_STRIDES` and same-rank ``memref.subview``s of static steps (a
+    stride its source's times the step); a reshape is not followed."""
     t = ir.MemRefType(m.type)
     strides, _ = t.get_strides_and_offset()
     if DYNAMIC not in strides:
         return list(strides)
     if isinstance(m.owner, ir.Block) or _op(m.owner).name == "hal.interface.binding.subspan":
-        identity = isinstance(t.layout, ir.AffineMapAttr) and \
-            ir.AffineMapAttr(t.layout).value == ir.AffineMap.get_identity(t.rank)
-        return stride_divisors(m) if identity else None
+        return stride_divisors(m)
     op = _op(m.owner)
     src = op.operands[0] if len(op.operands) else None
     if src is None or not isinstance(src.type, ir.MemRefType) or \

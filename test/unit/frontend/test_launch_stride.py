@@ -70,7 +70,8 @@ GLOBAL = "#gpu.address_space<global>"
 #: a binding of rows K known at launch (``udiv = 32``: IREE's ``util.assume.int``), its
 #: views, and a function argument of rows known at launch with nothing said of them
 VIEWS = f"""#pl = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>
-func.func @f(%arg: memref<8x?x4xi8>, %strided: memref<8x?xi8, strided<[?, 1]>>) {{
+func.func @f(%arg: memref<8x?x4xi8>, %strided: memref<8x?xi8, strided<[?, 1]>>,
+             %s3: memref<8x?x4xi8, strided<[?, ?, 1]>>, %s4: memref<8x?x4xi8, strided<[?, 4, 1]>>) {{
   %c0 = arith.constant 0 : index
   %lo = hal.interface.constant.load layout(#pl) ordinal(0) : i32
   %i = arith.index_castui %lo : i32 to index
@@ -94,7 +95,7 @@ def views():
         names = ("c0", "lo", "i", "k", "b", "a", "f", "s", "e")
         assert len(ops) == len(names)
         args = fn.regions[0].blocks[0].arguments
-        yield {"arg": args[0], "strided": args[1],
+        yield {"arg": args[0], "strided": args[1], "s3": args[2], "s4": args[3],
                **{n: o.results[0] for n, o in zip(names, ops)}}
 
 
@@ -102,12 +103,17 @@ def views():
     ("b", [32, 1]), ("f", [32, 1]),     # rows of K, a multiple of 32 (its udiv), as cast
     ("s", [64, 1]),                     # every second row of them
     ("arg", [4, 4, 1]),                 # ? x 4 elements: 4 times a size nothing says of
-    ("strided", None),                  # a stride the layout states apart from the sizes
+    ("strided", [1, 1]),                # a stride the layout states apart from the sizes
+    ("s3", [1, 1, 1]),                  # (before: 4 and 4, the sizes' product)
+    ("s4", [1, 4, 1]),                  # one of them static
     ("e", None),                        # a reshape is not followed
 ])
 def test_view_stride_divisors_follow_the_launch_strides(views, name, want):
     """A stride known only at launch counts by its proven divisor (the product of the
     sizes inside it, each size its ``util.assume.int``'s ``udiv``), through casts and
-    subviews of static steps (``launch_stride.view_stride_divisors``, finding 93)."""
+    subviews of static steps (``launch_stride.view_stride_divisors``, finding 93); a
+    function argument whose layout states its strides apart from its sizes is taken at its
+    type's strides, 1 where dynamic (``stride_divisors``, which the front end's own copies'
+    ``launch_aligned`` uses too)."""
     from pipeline_mlir.frontend.launch_stride import view_stride_divisors
     assert view_stride_divisors(views[name]) == want

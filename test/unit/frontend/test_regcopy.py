@@ -360,13 +360,13 @@ def test_a_launch_strided_copy_aligned_only_at_the_sample_is_register_staged(
     its address is proven aligned in every workgroup, K step and launch: the row's term by
     the stride's stated divisor (``launch_stride.view_stride_divisors``), the column's by
     K's (``twos.py`` reads ``util.assume.int``'s ``udiv``), as for any buffer (finding 93
-    of ``docs/iree-audits.md``).  The kernel's copies are so proven, and stay DMA copies; A's
-    first copy moved off 16 bytes in workgroup 0 only (the sample is workgroup 1) is
-    staged.  Before, such a copy was judged at the sample alone and issued as a DMA copy
-    at a misaligned address."""
-    text = _k_at_launch()
-    assert _staged(capsys, tmp_path, text) == 0
-    moved = _moved_in_workgroup_0(text)
+    of ``docs/iree-audits.md``).  A's first copy moved off 16 bytes in workgroup 0 only
+    (the sample is workgroup 1) is staged.  Before, such a copy was judged at the sample
+    alone and issued as a DMA copy at a misaligned address.  (The kernel's own copies are
+    so proven and stay DMA copies, 24 of them: measured for the finding; the
+    VectorDistribute fp8 kernel of ``test_dynamic_shapes.py``, ``vdk-late``, whose remainder
+    refuses a staged copy, holds it in the default run.)"""
+    moved = _moved_in_workgroup_0(_k_at_launch())
     assert _staged(capsys, tmp_path, moved) > 0
     monkeypatch.setattr(R, "proven_aligned", lambda a, block: True)   # (the sample alone)
     assert _staged(capsys, tmp_path, moved) == 0

@@ -15,8 +15,8 @@ bits of the exact one), so no range is needed:
 * the casts and extensions (``index_cast``, ``index_castui``, ``extsi``, ``extui``,
   ``trunci``): the operand's (a truncated value keeps its low bits; one whose kept bits are
   all zero is 0); the value hints (``iree_codegen.index_hint``, ``util.assume.int``,
-  ``iree_tensor_ext.dispatch.workload.ordinal``): the operand they pass on, or a ``util.assume.int``'s stated divisor's (its ``udiv``) where
-  that has more;
+  ``iree_tensor_ext.dispatch.workload.ordinal``): the operand they pass on, or a
+  ``util.assume.int``'s stated divisor's (its ``udiv``) where that has more;
 * ``affine.apply``: its expression's, by the rules above (a ``mod`` by a constant is a
   remainder; a ``floordiv`` or ``ceildiv`` gives 0); ``affine.min`` / ``max``: the fewest
   of its expressions' (the value is one of them); ``affine.linearize_index`` of a static

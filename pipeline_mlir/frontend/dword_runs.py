@@ -39,7 +39,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, attr_names, dense_i64, element_bytes, segments
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, attr_names, dense_i64, element_bytes,
+                                             segments)
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.twos import ALL, low_zeros, zeros_of
 from pipeline_mlir.dialect.bindings import ir

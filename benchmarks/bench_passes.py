@@ -2,12 +2,13 @@
 
 Each case is ``pipeline-opt --pipeline=4wave --emit=mlir INPUT`` run in this process (the
 MLIR context, the imports and IREE's kernels built once, not timed), ``time.process_time``
-best of ``--runs``; per Python pass the CPU seconds of the best run are summed over the
-cases.  Every output is written to ``--out`` (a directory): ``--check DIR`` compares the
-outputs with those of an earlier run (a change meant to make the passes faster must leave
-them byte-identical).  ``--extra DIR`` adds the ``*.mlir`` files of ``DIR`` to the cases
-(kernels generated outside the tree, e.g. with ``test/data/iree/generate.py``, named as
-given).
+best of ``--runs`` (and its front end's, ``sched-adopt-loop``); per Python pass the CPU
+seconds of the best run are summed over the cases; ``--emit=schedule-json`` prints the
+schedule instead of the kernel.  Every output is written to ``--out`` (a directory):
+``--check DIR`` compares the outputs with those of an earlier run (a change meant to
+make the passes faster must leave them byte-identical).  ``--extra DIR`` adds the
+``*.mlir`` files of ``DIR`` to the cases (kernels generated outside the tree, e.g. with
+``test/data/iree/generate.py``, named as given).
 
     .venv/bin/python benchmarks/bench_passes.py --out /tmp/before
     .venv/bin/python benchmarks/bench_passes.py --out /tmp/after --check /tmp/before
@@ -50,11 +51,11 @@ def _timed_passes() -> dict:
     return spent
 
 
-def _run(main, path: Path, out: Path) -> tuple[int, str]:
+def _run(main, path: Path, out: Path, emit: str) -> tuple[int, str]:
     err = io.StringIO()
     name = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
     with contextlib.redirect_stderr(err), contextlib.chdir(ROOT):   # (messages name the
-        status = main(["--pipeline=4wave", "--emit=mlir",          # input as in the tree)
+        status = main(["--pipeline=4wave", f"--emit={emit}",       # input as in the tree)
                        name, "-o", str(out.resolve())])
     return status, err.getvalue()
 
@@ -66,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", type=Path, help="directory of an earlier run's outputs")
     parser.add_argument("--only", help="cases whose file name contains this")
     parser.add_argument("--extra", type=Path, help="a directory of further *.mlir cases")
+    parser.add_argument("--emit", default="mlir", choices=("mlir", "schedule-json"),
+                        help="what pipeline-opt prints (the front end's share is the same)")
     args = parser.parse_args(argv)
     from pipeline_mlir.tools.pipeline_opt import main as opt
 
@@ -76,13 +79,13 @@ def main(argv: list[str] | None = None) -> int:
     for path in CASES + extra:
         if args.only and args.only not in path.name:
             continue
-        out = args.out / f"{path.stem}.out.mlir"
+        out = args.out / f"{path.stem}.out.{'mlir' if args.emit == 'mlir' else 'json'}"
         best, best_spent = None, None
         for _ in range(args.runs):
             spent.clear()
             gc.collect()
             start = time.process_time()
-            status, err = _run(opt, path, out)
+            status, err = _run(opt, path, out, args.emit)
             took = time.process_time() - start
             if best is None or took < best:
                 best, best_spent = took, dict(spent)
@@ -98,7 +101,9 @@ def main(argv: list[str] | None = None) -> int:
                 if f.exists()) and out.exists() == (args.check / out.name).exists() else " DIFFERS"
             if same == " DIFFERS":
                 differ.append(path.name)
-        print(f"{best:7.3f} s  status {status}  {path.name}{same}", flush=True)
+        front = best_spent.get("sched-adopt-loop", 0.0)
+        print(f"{best:7.3f} s  front end {front:6.3f} s  status {status}  {path.name}{same}",
+              flush=True)
     print(f"{total:7.3f} s  total")
     for name, seconds in sorted(per_pass.items(), key=lambda kv: -kv[1]):
         print(f"{seconds:7.3f} s  {name}")

@@ -140,8 +140,12 @@ class BoxEvaluator(Tiled):
         return out
 
 
-def _ints(op) -> list:
-    return [x for x in op.operands if bit_width(x) is not None]
+def _ints(ev, op) -> list:
+    """``op``'s integer operands, read once per ``structure`` (every box's of a proof)."""
+    got = ev.structure.get((_ints, op))
+    if got is None:
+        got = ev.structure[(_ints, op)] = [x for x in op.operands if bit_width(x) is not None]
+    return got
 
 
 def certify(ev: BoxEvaluator, op, out: list) -> None:
@@ -149,7 +153,7 @@ def certify(ev: BoxEvaluator, op, out: list) -> None:
     docstring), else raise :class:`Undecided`."""
     if not out or ev.rows == 1:
         return
-    args = [ev.value(x) for x in _ints(op)]
+    args = [ev.value(x) for x in _ints(ev, op)]
     moving = np.zeros(ev.per_workgroup, bool)
     for a in args:
         moving |= ev.varies(a)
@@ -472,15 +476,13 @@ def check_affine(box: Box, rows: np.ndarray, what: str) -> None:
     coordinate times the corner's distance, else :class:`Undecided` (module docstring: a
     check of the argument, which should never fail)."""
     rows = np.asarray(rows).reshape(len(box.points), -1)
-    base = rows[0]
-    steps = [None if u is None else rows[u] - base for u in box.unit]
-    for r, p in zip(rows, box.points):
-        want = base.copy()
-        for d, s in enumerate(steps):
-            if s is not None:
-                want = want + s * int(p[d] - box.lo[d])
-        if not np.array_equal(want, r):
-            raise Undecided(f"{what} is not affine over the box", (rows,))
+    want = base = rows[0]               # (every point at once, the steps' sums in order)
+    for d, u in enumerate(box.unit):
+        if u is not None:
+            s = rows[u] - base
+            want = want + s[None, :] * (box.points[:, d] - box.lo[d]).astype(s.dtype)[:, None]
+    if not np.array_equal(np.broadcast_to(want, rows.shape), rows):
+        raise Undecided(f"{what} is not affine over the box", (rows,))
 
 
 def decided_between(box: Box, x: np.ndarray, lo: int, hi: int, inside: np.ndarray,

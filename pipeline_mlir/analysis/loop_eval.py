@@ -490,7 +490,7 @@ def _plan(v) -> tuple:
     return op, results, results.index(v), tuple(op.operands) if binary else None
 
 
-def _tiled(a: np.ndarray, times: int) -> np.ndarray:
+def tiled(a: np.ndarray, times: int) -> np.ndarray:
     """``np.tile(a, times)``; of a 1-D ``a`` by ``np.concatenate`` (a third of the cost)."""
     return np.concatenate((a,) * times) if a.ndim == 1 and times > 0 else np.tile(a, times)
 
@@ -668,5 +668,5 @@ class Repeated(SideBySide):
     def _value(self, v) -> np.ndarray:
         if v not in self.memo and v in self._fixed:
             self._read(v)
-            self.memo[v] = _tiled(self._fixed[v], self.times)
+            self.memo[v] = tiled(self._fixed[v], self.times)
         return super()._value(v)

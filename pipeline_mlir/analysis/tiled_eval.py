@@ -38,7 +38,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.loop_eval import WORKGROUP_KEY, Evaluator, Repeated, SideBySide
+from pipeline_mlir.analysis.loop_eval import (WORKGROUP_KEY, Evaluator, Repeated, SideBySide,
+                                              tiled)
 
 
 class _Tracking:
@@ -92,6 +93,8 @@ class Tiled(SideBySide):
         super().__init__(source.block_size, count, launch_values=source.launch_values)
         self.source = source
         self.count = count
+        self.structure = source.structure       # (one IR: what it says is the source's)
+        self._plans, self.maps = source._plans, source.maps
 
     def bind(self, value, array) -> None:
         a = np.broadcast_to(np.asarray(array, dtype=np.int64), (self.threads,))
@@ -102,7 +105,7 @@ class Tiled(SideBySide):
         if v not in self.memo and v not in self.bound:
             got = self.source.fixed(v)
             if got is not None:
-                self.memo[v] = np.tile(got, self.count)
+                self.memo[v] = tiled(got, self.count)
         return super()._value(v)
 
 

@@ -172,6 +172,15 @@ def test_box_points_and_checks():
     check_affine(box, x, "x")
     with pytest.raises(Undecided):       # (x * z: off the plane at the corner (4, 5, 1))
         check_affine(box, box.points[:, :1] * box.points[:, 2:], "x * z")
+    # every point checked at once, of any integer type: the same verdicts
+    wide = Box((0, 0, 0), (3, 2, 5))
+    plane = wide.points @ np.array([[7, 1], [-3, 0], [11, 2]]) + 5     # (two columns)
+    off = plane.copy()
+    off[-1, 1] += 1                         # (one column of one corner off the plane)
+    for dtype in (np.int64, np.int32):
+        check_affine(wide, plane.astype(dtype), "plane")
+        with pytest.raises(Undecided, match="off is not affine over the box"):
+            check_affine(wide, off.astype(dtype), "off")
     # a test that fails at every corner but holds between them is undecided
     b = Box((0,), (10,))
     v = b.points * 10 - 50                  # -50 at 0, 50 at 10

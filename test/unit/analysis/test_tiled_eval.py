@@ -116,3 +116,17 @@ def test_a_shared_source_sees_a_change_of_the_ir_between_two_evaluations():
     _bound(third, v, wgs, 0)
     np.testing.assert_array_equal(third.value(v["i"]),
                                   tid // 2 * 64 + np.repeat(wgs, 64) * 64)
+
+
+def test_evaluators_on_one_source_share_what_they_read_off_the_ir():
+    """What a caller reads off the IR alone (``structure``: the ops computing a select's
+    condition, a box's integer operands) is the source's, for every evaluator on it (the
+    boxes of one proof ask of the same ops), and forgotten by all at a change of the IR."""
+    ctx, m, v = _kernel()
+    source = TileSource((64, 1, 1), launch_values=False)
+    first, second = Tiled(source, 2), StepSource(source, 3)
+    assert first.structure is source.structure and second.structure is source.structure
+    first.structure["key"] = "read off the IR"
+    assert second.structure.get("key") == "read off the IR"
+    v["row_op"].operands[1] = v["c64"].results[0]       # (the bindings tell the caches)
+    assert "key" not in source.structure and "key" not in second.structure

@@ -49,7 +49,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import bounds_checked, describe, fat_root, owner
 
 __all__ = ["DWORD", "base_zeros", "dword_refusal", "pieces_note", "regrouped_refusal",
-           "start_terms", "start_zeros", "static_strides"]
+           "start_terms", "start_zeros", "static_strides", "unaligned_refusal"]
 
 #: the bytes a buffer access is range-checked by
 DWORD = 4
@@ -175,6 +175,35 @@ def _start_zeros(src, indices: list, exact, memo: dict,
     weakest = min(terms, key=lambda t: _term_zeros(t[0], t[1], exact, memo))
     got = _term_zeros(weakest[0], weakest[1], exact, memo)
     return min(ALL, got + zeros_of(element_bytes(ir.MemRefType(src.type)))), weakest
+
+
+def unaligned_refusal(src, indices: list, block: tuple, run_bytes: int,
+                      strides_of=static_strides) -> str | None:
+    """Why a direct-to-LDS copy of ``run_bytes`` a lane from ``src[indices]`` (a workgroup
+    of ``block`` threads) is not proven to start at a multiple of ``run_bytes`` of memory
+    in every workgroup, K step and launch: the byte offset from its buffer's start
+    (:func:`start_zeros`, ``strides_of`` as there) and that start as the kernel states it
+    (:func:`base_zeros`); None when both are (the front end's own copies,
+    ``layout.Emitter``, finding 95 of ``docs/iree-audits.md``)."""
+    need = zeros_of(run_bytes)
+    start = start_zeros(src, indices, block, strides_of)
+    base = base_zeros(src)
+    if start is not None and start[0] >= need and base >= need:
+        return None
+    if start is None:
+        why = (f"its views ({src.type}) are not followed to the buffer (strides, subviews, "
+               f"reshapes and casts)")
+    elif start[0] < need:
+        v, stride = start[1]
+        part = (f"the constant offset {v}" if isinstance(v, int) else
+                f"{_source_of(v)} times the stride {stride}")
+        why = f"{part} is a multiple of {2 ** min(start[0], 62)} byte(s) only"
+    else:
+        why = (f"its buffer's start is stated a multiple of {2 ** min(base, 62)} byte(s) "
+               f"only")
+    return (f"a direct-to-LDS copy of {run_bytes} bytes a lane needs each lane's start a "
+            f"multiple of {run_bytes} bytes in every workgroup, K step and launch, and "
+            f"{why}")
 
 
 #: views whose descriptor keeps its source's aligned pointer (the buffer's start)

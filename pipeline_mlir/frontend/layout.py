@@ -68,6 +68,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_changes import set_new_operands
 from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, THREAD_ID_OPS, attr_names, element_bytes
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
+from pipeline_mlir.analysis.twos import zeros_of
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.block_fit import check_runs
 from pipeline_mlir.frontend.every_workgroup import check_reads
@@ -81,8 +82,8 @@ from pipeline_mlir.frontend.kept_layout import (keep_in_bounds, kept_copies,
 from pipeline_mlir.frontend.kept_masks import unkept
 from pipeline_mlir.frontend.launch_stride import (check_launch_strides, fat_buffer,
                                                   has_launch_strides, kernel_dims, launch_aligned,
-                                                  launch_strided_base)
-from pipeline_mlir.frontend.dword_runs import regrouped_refusal
+                                                  launch_strided_base, view_stride_divisors)
+from pipeline_mlir.frontend.dword_runs import base_zeros, regrouped_refusal, unaligned_refusal
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
 from pipeline_mlir.frontend.kernel_layout import kernel_layout
 from pipeline_mlir.frontend.k_subtiles import check_groups, held_of, k_split, telling_bits
@@ -409,7 +410,9 @@ def _kept_plan(an, plan: ChannelPlan, copies: list, kept: list, base, full: int,
     proven = prove_kept(an, copies, kept, base, plan.width, lanes, plan.ref_copy, full, label,
                         aligned if narrow else None, skip)    # (padding rows: not compared)
     size = plan.width * an.buffer_views[plan.buffer].elem_bytes
+    # (the runs aligned from the buffer's start, which must be stated aligned: finding 95)
     return replace(plan, kept=proven, direct=aligned[0] and launch_aligned(base, size) and
+                   base_zeros(base) >= zeros_of(size) and
                    not plan.pieces and not plan.staged)  # (pieces, narrow copies: staged)
 
 
@@ -749,4 +752,22 @@ class Emitter:
                         ir.IntegerType.get_signless(64), plan.width)
                 if plan.pieces or plan.staged:     # (nor moves 1 or 2 bytes a lane)
                     out[-1].attributes[STAGED] = ir.UnitAttr.get()
+                _check_aligned(out[-1], old, cast, at, an.scan.block, plan.channel)
         return out
+
+
+def _check_aligned(copy, old, cast, at: list, block: tuple, channel: int) -> None:
+    """An error at the kernel's copy ``old`` where ``copy``, one of the front end's own
+    copies of ``channel`` made for it, is a direct-to-LDS copy (not :data:`STAGED`) whose
+    global start is not proven a multiple of the bytes it moves a lane in every workgroup,
+    K step and launch (:func:`~pipeline_mlir.frontend.dword_runs.unaligned_refusal` of the
+    emitted indices ``at`` into ``cast``): the hardware's DMA wants it so, the emulator
+    reads any address (finding 95 of ``docs/iree-audits.md``)."""
+    if STAGED in copy.attributes:
+        return
+    n = ir.VectorType(ir.TypeAttr(copy.attributes["transferType"]).value).shape[0]
+    why = unaligned_refusal(cast, at, block, n * element_bytes(ir.MemRefType(cast.type)),
+                            view_stride_divisors)
+    if why is not None:
+        raise IRError(old, f"{describe(old)}: the front end's own copies of channel "
+                           f"{'AB'[channel]} replace it only where {why}")

@@ -211,3 +211,23 @@ def test_start_zeros_follow_a_stride_known_at_launch_by_its_divisor(bases, idx, 
     where = [bases[i] for i in idx]
     assert start_zeros(bases["f"], where, BLOCK, view_stride_divisors)[0] == zeros
     assert start_zeros(bases["f"], where, BLOCK) is None
+
+
+@pytest.mark.parametrize("src,idx,run,why", [
+    ("f", ("t", "col"), 16, None),            # 16 j from a start stated aligned to 64
+    ("f", ("t", "odd"), 16, "a multiple of 8 byte(s) only"),     # + 8
+    ("f", ("t", "col"), 32, "a multiple of 16 byte(s) only"),    # 32 bytes a lane
+    ("p", ("c0", "c16"), 4, None),            # a start stated aligned to 4
+    ("p", ("c0", "c16"), 16, "stated a multiple of 4 byte(s)"),
+    ("o", ("c0", "c16"), 16, "stated a multiple of 8 byte(s)"),  # 8 bytes into 64
+])
+def test_unaligned_refusal_needs_the_start_and_its_buffer(bases, src, idx, run, why):
+    """A direct-to-LDS copy of ``run`` bytes a lane starts at a multiple of them where both
+    the byte offset (:func:`start_zeros`) and the buffer's start (``base_zeros``) are
+    proven so (the front end's own copies, finding 95); else the reason names the weaker."""
+    from pipeline_mlir.frontend.dword_runs import unaligned_refusal
+    from pipeline_mlir.frontend.launch_stride import view_stride_divisors
+    got = unaligned_refusal(bases[src], [bases[i] for i in idx], BLOCK, run,
+                            view_stride_divisors)
+    assert (got is None) == (why is None), got
+    assert why is None or why in got, got

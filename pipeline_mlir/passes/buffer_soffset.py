@@ -51,10 +51,19 @@ What it emits besides: a uniform part computed from a lane's id (the wave's inde
 ``tid / 64``, which LLVM's own analysis takes for lane-varying) goes through
 ``readfirstlane`` once, where it is defined, so that LLVM keeps ``soffset`` in SGPRs
 (otherwise it loops over the distinct values of a "varying" ``soffset`` at every copy).
-The same for the copy's LDS address when it is wave-uniform by the same analysis (a
-global's address plus uniform indices): the hardware takes it from ``M0``, which LLVM
-otherwise fills with a ``v_readfirstlane`` at every copy; for a uniform address reading it
-once is the same value.
+The same for the LDS address of every copy, its offset split or not (a copy of a row kept
+in range by a select, IREE's kept row mask, is not), when it is wave-uniform by the same
+analysis (a global's address plus uniform indices): the hardware takes it from ``M0``,
+which LLVM otherwise computes per copy in a VGPR and moves with a ``v_readfirstlane``.
+Each GEP index computed from a lane's id is re-emitted as the sum of its terms (split
+through adds, multiplications by constants, shifts, casts and disjoint ``or``s), each
+term through ``readfirstlane`` where it is defined: the wave's index ``tid / 64``, the one
+term the copies share, is read once, and LLVM fills ``M0`` with one scalar add per copy
+(IREE's bf16 batch 2 x 267x969x192: 12 copies, 12 ``v_readfirstlane`` and 12 vector adds
+before; one ``v_readfirstlane`` now).  The sum and each term must lie in ``[0, 2^31)``
+(the i32 sum is then the index).  Where an index is not so split, a copy whose offset
+is split has its whole address read once where it is computed; any other copy is left as
+it is.
 
 A ``soffset`` that sums more than one non-constant uniform term (e.g. IREE's workgroup row
 times the row stride plus the K column) goes through one more ``readfirstlane`` at its
@@ -129,9 +138,11 @@ def _pieces(index: IndexForms, op):
     return None
 
 
-def _leaves(index: IndexForms, value, coeff: int, out: "_Leaves", depth: int = 0) -> bool:
-    """Split ``coeff * value`` into SSA values each wholly uniform or not (``out``);
-    False if a part has no form."""
+def _leaves(index: IndexForms, value, coeff: int, out: "_Leaves", depth: int = 0,
+            always: frozenset = frozenset()) -> bool:
+    """Split ``coeff * value`` into SSA values each wholly uniform or not (``out``),
+    descending also into the ops of ``always`` of one kind; False if a part has no
+    form."""
     f = index.form(value)
     if f is None:
         return False
@@ -140,12 +151,14 @@ def _leaves(index: IndexForms, value, coeff: int, out: "_Leaves", depth: int = 0
         out.const += coeff * f.const
         return True
     op = defining_op(value)
-    if op is not None and depth < 64 and (len(kinds) > 1 or op.name in _ALWAYS_SPLIT):
+    if op is not None and depth < 64 and (len(kinds) > 1 or op.name in _ALWAYS_SPLIT or
+                                          op.name in always):
         pieces = _pieces(index, op)
         inner = _Leaves()
         # a mixed part is split only where that moves something to soffset
         if pieces is not None and index.sum_form(pieces) == f and \
-                all(_leaves(index, v, coeff * m, inner, depth + 1) for v, m in pieces) and \
+                all(_leaves(index, v, coeff * m, inner, depth + 1, always)
+                    for v, m in pieces) and \
                 (len(kinds) == 1 or inner.uniform or inner.const):
             out.merge(inner)
             return True
@@ -157,6 +170,9 @@ def _leaves(index: IndexForms, value, coeff: int, out: "_Leaves", depth: int = 0
 #: ops the split always descends into (the terms of an offset LLVM would otherwise keep
 #: together), not only when they mix uniform and lane-varying parts
 _ALWAYS_SPLIT = frozenset({"llvm.add", "llvm.mul", "llvm.shl"})
+#: ... and, for an LDS address's index, its casts and disjoint ``or``s too: down to the
+#: terms every copy shares (the wave's index)
+_LDS_SPLIT = frozenset({"llvm.zext", "llvm.sext", "llvm.trunc", "llvm.or"})
 
 
 @dataclass
@@ -191,6 +207,41 @@ def _uniform_ptr(index: IndexForms, ptr) -> bool:
                 return False
         ptr = op.operands[0]
     return False
+
+
+def _scalar_lds(index: IndexForms, fn: Uniformity, ptr, done: dict) -> bool:
+    """Make the LDS address ``ptr`` (proven wave-uniform, :func:`_uniform_ptr`) one LLVM
+    keeps in SGPRs: each GEP index computed from a lane's id is re-emitted, before its
+    GEP, as the sum of its terms with each term through ``readfirstlane`` where it is
+    defined (:func:`_broadcast`, once per value: the wave's index ``tid / 64`` is one term
+    of every copy's address), when the terms are all uniform and the sum and every term
+    lie in ``[0, 2^31)`` (the i32 sum is then exact); False if an index cannot be so
+    split (nothing is changed then)."""
+    plans, p = [], ptr
+    while (op := defining_op(p)) is not None and op.name == "llvm.getelementptr":
+        for k, v in enumerate(list(op.operands)[1:], start=1):
+            if int_width(v) is None or not fn.from_lanes(v):
+                continue
+            out = _Leaves()
+            if not _leaves(index, v, 1, out, always=_LDS_SPLIT) or out.varying:
+                return False
+            ctx = index.op_ctx(op)
+            for terms, const in [(out.uniform, out.const)] + [([t], 0) for t in out.uniform]:
+                rng = index.range(index.sum_form(terms, const), ctx)
+                if rng is None or rng[0] < 0 or rng[1] >= 1 << 31:
+                    return False
+            plans.append((op, k, v, out))
+        p = op.operands[0]
+    for op, k, v, out in plans:
+        terms = [(_broadcast(t, fn, done), c) for t, c in out.uniform]
+        with ir.InsertionPoint(op), op.location:
+            x = _sum_i32(terms, out.const)
+            if int_width(v) > 32:
+                x = B.llvm.sext(v.type, x)
+            elif int_width(v) < 32:
+                x = B.llvm.trunc(v.type, x, _no_flags())
+        op.operands[k] = x
+    return True
 
 
 # ---- the rewrite ---------------------------------------------------------------------------
@@ -380,10 +431,16 @@ class BufferSoffset(ModulePass):
                         if p is not None]
             rsrc8: dict = {}
             broadcast: dict = {}
+            # every copy's uniform LDS address, rewritten or not, read from its indices'
+            # scalar leaves (the wave's index once for all copies: module docstring)
+            uniform = [op for op in copies if _uniform_ptr(index, op.operands[1])]
+            scalar = {op: _scalar_lds(index, fn, op.operands[1], broadcast) for op in uniform}
             for p in rewrites:
                 p.uniform = [(_broadcast(v, fn, broadcast), c) for v, c in p.uniform]
-                if p.lds_uniform:
+                if scalar.get(p.op) is False:
                     p.lds = _broadcast(p.lds, fn, broadcast)
+                else:
+                    p.lds = p.op.operands[1]
                 self._rewrite(p, rsrc8)
         return []
 

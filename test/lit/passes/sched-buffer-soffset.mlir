@@ -290,8 +290,10 @@ module {
 // CHECK:         %[[ROW:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
 // CHECK:         %[[COL:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
 // CHECK:         %[[TILE:.*]] = llvm.udiv %[[WG]], %{{.*}} : i32
-// CHECK:         %[[DST:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i64)
-// CHECK-NEXT:    %[[LDS:.*]] = rocdl.readfirstlane %[[DST]] : !llvm.ptr<3>
+// CHECK:         %[[CL:.*]] = llvm.mlir.constant(1024 : i32) : i32
+// CHECK-NEXT:    %[[XL:.*]] = llvm.mul %[[W]], %[[CL]] : i32
+// CHECK-NEXT:    %[[XS:.*]] = llvm.sext %[[XL]] : i32 to i64
+// CHECK-NEXT:    %[[LDS:.*]] = llvm.getelementptr %{{.*}}[%[[XS]]] : (!llvm.ptr<3>, i64)
 // CHECK:       ^bb1(%[[I:.*]]: i32):
 // CHECK:       ^bb2:
 // CHECK:         %[[C8192:.*]] = llvm.mlir.constant(8192 : i32) : i32
@@ -1159,10 +1161,17 @@ module {
 // -----
 
 // A wave-uniform LDS address computed from the thread id is read once where it is
-// computed (readfirstlane), not by each copy; one that varies across lanes is kept.
+// computed, not by each copy: its index's terms (here the wave's index, tid / 64) through
+// readfirstlane where they are defined, the index their sum; one that varies across lanes
+// is kept.
 // CHECK-LABEL: llvm.func @lds_uniform
-// CHECK:         %[[DST:.*]] = llvm.getelementptr
-// CHECK-NEXT:    %[[B:.*]] = rocdl.readfirstlane %[[DST]] : !llvm.ptr<3>
+// CHECK:         %[[WAVE:.*]] = llvm.udiv
+// CHECK-NEXT:    %[[W:.*]] = rocdl.readfirstlane %[[WAVE]] : i32
+// CHECK:         %[[C:.*]] = llvm.mlir.constant(1024 : i32) : i32
+// CHECK-NEXT:    %[[X:.*]] = llvm.mul %[[W]], %[[C]] : i32
+// CHECK-NEXT:    %[[XL:.*]] = llvm.sext %[[X]] : i32 to i64
+// CHECK-NEXT:    %[[B:.*]] = llvm.getelementptr %{{.*}}[%[[XL]]] : (!llvm.ptr<3>, i64)
+// CHECK-NOT:     rocdl.readfirstlane
 // CHECK:         rocdl.raw.ptr.buffer.load.lds %{{.*}}, %[[B]],
 // CHECK-LABEL: llvm.func @lds_varying
 // CHECK:         %[[DST:.*]] = llvm.getelementptr
@@ -1782,6 +1791,60 @@ module {
     %idx = llvm.add %lane, %base : i64
     %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
     rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    llvm.return
+  }
+  llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>
+}
+
+// -----
+
+// A copy whose offset is not split (here a row kept in range by an undecided select, the
+// kept row mask of IREE's copies) still has its uniform LDS address made scalar: the
+// wave's index through readfirstlane once, each copy's index the sum of it and its
+// constant (LLVM then fills M0 with one scalar add per copy, not a vector add and a
+// v_readfirstlane). The copies stay rocdl.load.to.lds.
+// CHECK-LABEL: llvm.func @lds_uniform_unsplit
+// CHECK:         %[[WAVE:.*]] = llvm.udiv
+// CHECK-NEXT:    %[[W:.*]] = rocdl.readfirstlane %[[WAVE]] : i32
+// CHECK:         %[[C0:.*]] = llvm.mlir.constant(512 : i32) : i32
+// CHECK-NEXT:    %[[X0:.*]] = llvm.mul %[[W]], %[[C0]] : i32
+// CHECK-NEXT:    %[[L0:.*]] = llvm.sext %[[X0]] : i32 to i64
+// CHECK-NEXT:    %[[D0:.*]] = llvm.getelementptr %{{.*}}[%[[L0]]] : (!llvm.ptr<3>, i64)
+// CHECK:         %[[C1:.*]] = llvm.mlir.constant(512 : i32) : i32
+// CHECK-NEXT:    %[[X1:.*]] = llvm.mul %[[W]], %[[C1]] : i32
+// CHECK-NEXT:    %[[K1:.*]] = llvm.mlir.constant(2048 : i32) : i32
+// CHECK-NEXT:    %[[S1:.*]] = llvm.add %[[X1]], %[[K1]] : i32
+// CHECK-NEXT:    %[[L1:.*]] = llvm.sext %[[S1]] : i32 to i64
+// CHECK-NEXT:    %[[D1:.*]] = llvm.getelementptr %{{.*}}[%[[L1]]] : (!llvm.ptr<3>, i64)
+// CHECK-NOT:     rocdl.readfirstlane
+// CHECK:         rocdl.load.to.lds %{{.*}}, %[[D0]], 16
+// CHECK:         rocdl.load.to.lds %{{.*}}, %[[D1]], 16
+// CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
+module {
+  llvm.func @lds_uniform_unsplit(%a: !llvm.ptr<1>, %n: i32, %rows: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+    %c64 = llvm.mlir.constant(64 : i32) : i32
+    %c512 = llvm.mlir.constant(512 : i64) : i64
+    %c2048 = llvm.mlir.constant(2048 : i64) : i64
+    %c192 = llvm.mlir.constant(192 : i64) : i64
+    %oob = llvm.mlir.constant(100000 : i64) : i64
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 256> : i32
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %wave = llvm.udiv %tid, %c64 : i32
+    %wl = llvm.zext %wave : i32 to i64
+    %x0 = llvm.mul %wl, %c512 : i64
+    %x1 = llvm.add %x0, %c2048 : i64
+    %tl = llvm.zext %tid : i32 to i64
+    %in = llvm.icmp "ult" %tl, %rows : i64
+    %row = llvm.mul %tl, %c192 : i64
+    %off = llvm.select %in, %row, %oob : i1, i64
+    %src = llvm.getelementptr %rsrc[%off] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    %d0 = llvm.getelementptr %lds[%x0] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, bf16
+    %d1 = llvm.getelementptr %lds[%x1] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, bf16
+    rocdl.load.to.lds %src, %d0, 16, 0, 0 : <7>
+    rocdl.load.to.lds %src, %d1, 16, 0, 0 : <7>
     llvm.return
   }
   llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>

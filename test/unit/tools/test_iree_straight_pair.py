@@ -162,3 +162,20 @@ def test_the_remainders_barrier_hands_its_stores_over(kernels, asm, which):
         d = matmul_dispatch(ir.Module.parse(kernels["prefetch"].read_text(), ctx), None)
     with pytest.raises(Finding, match="lds-race"):
         run_dispatch(d, load_kernel("\n".join(lines)), "k192", ("late", 0), 2, None, False)
+
+
+def test_every_copy_fills_m0_with_one_scalar_instruction(asm):
+    """Each DMA copy's LDS address is one value for the wave: ``sched-buffer-soffset``
+    reads the wave's index once (one ``v_readfirstlane`` in the kernel) and LLVM fills M0
+    with one scalar instruction per copy, its LDS offset added to that index's multiple
+    (finding 94).  Before, A's copies (their offset holds the kept row mask, which the pass
+    does not split) and B's alike took a vector add and a ``v_readfirstlane`` each."""
+    lines = [ln.strip() for ln in asm.split("\n")]
+    copies = [k for k, ln in enumerate(lines) if ln.startswith("buffer_load_dwordx4") and
+              ln.endswith(" lds")]
+    fills = [k for k, ln in enumerate(lines) if re.match(r"s_\w+ m0, ", ln)]
+    assert len(fills) == len(copies) == 12, (fills, copies)
+    for k in copies:
+        fill = max(f for f in fills if f < k)
+        assert re.fullmatch(r"s_add_i32 m0, s\d+, (0x[0-9a-f]+|\d+)", lines[fill]), lines[fill]
+    assert sum(ln.startswith("v_readfirstlane") for ln in lines) == 1

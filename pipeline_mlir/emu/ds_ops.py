@@ -180,13 +180,13 @@ def _ds_read_tr(ins: Instr, size: int) -> Step:
     offset = f["offset0"] | (f["offset1"] << 8)
 
     def issue(w, m):
-        if not w.exec.all():
+        if np.count_nonzero(w.exec) != w.exec.size:
             m.finding("transpose-exec", w, step, f"{ins.name} runs with EXEC not all "
                       "ones (the CDNA4 ISA requires every lane active; the result is "
                       "undefined)")
         addr = (np.broadcast_to(addr_r(w).astype(np.int64), (w.G, WAVE_SIZE)) + offset) & \
             ADDRESS_MASK
-        if (addr % size).any():
+        if np.count_nonzero(addr % size):
             g, lane = np.argwhere(addr % size)[0]
             m.finding("misaligned", w, step, f"LDS address {int(addr[g, lane])} (lane "
                       f"{lane}) is not a multiple of {size}, the element size")

@@ -59,7 +59,7 @@ from pipeline_mlir.emu.hazards import WaitStates, info_of, infos
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.memops import MemOp
 from pipeline_mlir.emu import poison, spare
-from pipeline_mlir.emu.operands import EXEC, bits_mask
+from pipeline_mlir.emu.operands import EXEC, pair_mask
 from pipeline_mlir.emu.semantics import branch_taken
 from pipeline_mlir.emu.taint import at_issue, before
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -262,7 +262,7 @@ class GlobalMemory:
         full = mask is None or mask.all()
         if not full:
             mask = np.broadcast_to(mask, addr.shape)
-            if not mask.any():
+            if not np.count_nonzero(mask):
                 return None, addr, mask
         bid = addr >> 32
         off = addr & (BUFFER_SPAN - 1)
@@ -311,7 +311,9 @@ class GlobalMemory:
         if b is None:
             return lambda raw: None
         buf = self.buffers[b]
-        unit = 4 if size % 4 == 0 and len(buf) % 4 == 0 and not (off & 3).any() else 1
+        unit = 1
+        if size % 4 == 0 and len(buf) % 4 == 0 and not np.bitwise_or.reduce(off, axis=None) & 3:
+            unit = 4
         idx = (off >> (unit >> 1))[..., None] + np.arange(size // unit, dtype=np.int64)
         if unit == 4:
             buf = buf.view(U32)
@@ -353,7 +355,7 @@ class GlobalMemory:
         if b is None:
             return lambda: np.zeros(shape, dtype=np.uint8)
         buf = self.buffers[b]
-        if size % 4 == 0 and len(buf) % 4 == 0 and not (off & 3).any():
+        if size % 4 == 0 and len(buf) % 4 == 0 and not np.bitwise_or.reduce(off, axis=None) & 3:
             words = buf.view(U32)
             idx = (off >> 2)[..., None] + np.arange(size // 4, dtype=np.int64)
             on_load(self, self.machine, w, step, b, idx, 4, m)
@@ -410,8 +412,7 @@ class Wave:
         return f"wave {self.index} of {self.machine.workgroups_text}"
 
     def exec_changed(self) -> None:
-        self.exec = bits_mask(self.S[EXEC].astype(np.uint64) |
-                              (self.S[EXEC + 1].astype(np.uint64) << np.uint64(32)))
+        self.exec = pair_mask(self.S, EXEC)
         self.exec_full = bool(self.exec.all())
 
 
@@ -568,7 +569,7 @@ class Machine:
             idx, a.unit, a.flat = hit
             return idx
         if not a.full:
-            addr = np.where(mask, addr, addr[mask][0] if mask.any() else 0)
+            addr = np.where(mask, addr, addr[mask][0] if np.count_nonzero(mask) else 0)
         lo, hi = addr.min(), addr.max() + a.size
         inside = lo >= 0 and hi <= self.lds_bytes
         if not inside:
@@ -595,7 +596,7 @@ class Machine:
         if low == 0 and a.size == 1 << sh:
             a.unit = 0
             a.flat = first
-        elif a.size % 4 == 0 and (low == 0 or not (addr & 3).any()):
+        elif a.size % 4 == 0 and (low == 0 or not np.bitwise_or.reduce(addr, axis=None) & 3):
             a.unit = 4
             # dword blocks, the access aligned: its blocks are its dwords
             a.flat = blocks if sh == 2 and low == 0 and blocks is not None else \
@@ -617,7 +618,7 @@ class Machine:
         cur = self.cur_id + 1
         if a.write:
             again = prev == cur
-            if again.any():    # a ds_write2's first address, of another lane
+            if np.count_nonzero(again):    # a ds_write2's first address, of another lane
                 self._overlap(w, step, int(ii[int(np.argmax(again))]))
                 prev = np.where(again, 0, prev)
             prev = np.concatenate([prev, self.last_read.take(ii, axis=1).reshape(-1)])
@@ -628,7 +629,7 @@ class Machine:
             owner = self.op_owner.take(prev)
             mine = 2 * w.index + (0 if step.kind == "vmem" else 1)
             ok = (rel < w.epoch) | (owner == mine) | ((owner >> 1 == w.index) & (rel < _NEVER))
-            if not ok.all():
+            if np.count_nonzero(ok) != ok.size:
                 hit = int(np.argmin(ok))
                 prev_op = self.ops[int(prev[hit]) - 1]
                 addr = (int(ii[hit % len(ii)]) % self.blocks) << self.gran_shift
@@ -782,9 +783,9 @@ class Machine:
             w.barriers += 1
         elif kind == "branch":
             taken = branch_taken(st, w)
-            if taken.all():
+            if np.count_nonzero(taken) == taken.size:
                 nxt = st.target
-            elif taken.any():
+            elif np.count_nonzero(taken):
                 raise Divergence(f"{w.name}: 0x{st.ins.addr:04x} '{st.ins.text}' is taken in "
                                  f"some workgroups and not in others",
                                  sorted(np.flatnonzero(t).tolist() for t in (taken, ~taken)),

@@ -169,12 +169,12 @@ def _mubuf(ins: Instr) -> Step:
         # the whole-word fast path; a load from an address that is not a multiple of 4
         # gathers its bytes (below)
         if region is not None and lanes is None and half is None and \
-                off.max() + size <= num.min() and not (off & 3).any():
+                off.max() + size <= num.min() and not np.bitwise_or.reduce(off, axis=None) & 3:
             return in_region(w, m, region, off)
         over = (off + size > num[:, None]) & mask
         addr = base[:, None] + off
         past = None                        # a narrow load's lanes past the records: 0
-        if over.any():
+        if np.count_nonzero(over):
             soffset_verdict(w, m, step, soff(w), off, mask, num, size)
             if not m.glob.strict and half is None:
                 return out_of_range(w, m, addr, off, num)

@@ -198,6 +198,14 @@ def bits_mask(bits) -> np.ndarray:
     return np.unpackbits(b, axis=1, bitorder="little").astype(bool)
 
 
+def pair_mask(S, r: int) -> np.ndarray:
+    """(G, 64) bool: the lane mask in the SGPR pair ``r``, ``r + 1`` of ``S`` (128, G)
+    uint32, as :func:`bits_mask` of ``S[r] | S[r + 1] << 32``: the pair's words side by
+    side are that uint64's bytes (little-endian, as every view of the emulator's)."""
+    pair = np.ascontiguousarray(S[r:r + 2].T).view(np.uint8)
+    return np.unpackbits(pair, axis=1, bitorder="little").view(bool)
+
+
 def f32(x):
     return np.asarray(x, dtype=U32).view(F32)
 

@@ -18,7 +18,7 @@ import numpy as np
 from pipeline_mlir.emu.instr import (FLOAT_CONSTANTS, FP8_DST_SEL, SDWA_SELECTS, VGPR0, VOP3B,
                                      Instr, bitop3, operand_widths, vop3_sources)
 from pipeline_mlir.emu.operands import (I64, M32, U32, U64, VCC, Reader, Step, bits_mask,
-                                        mask_bits, refuse, write_s, write_v)
+                                        mask_bits, pair_mask, refuse, write_s, write_v)
 from pipeline_mlir.emu.valu_lanes import (CARRY, SATURATING, VCMP, VOP1, VOP2, VOP3_3,
                                           as_i32, as_u32, cmp_fn, vcmp_view)
 from pipeline_mlir.emu.fp8cvt import cvt_pk_fp8
@@ -109,7 +109,7 @@ def _cndmask(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
 
 def _pair_mask(wv, r: int):
     """The lane mask in SGPRs ``r``, ``r + 1``."""
-    return bits_mask(wv.S[r].astype(U64) | (wv.S[r + 1].astype(U64) << U64(32)))
+    return pair_mask(wv.S, r)
 
 
 def _carry(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):

@@ -16,8 +16,10 @@ speed-up) and whether C, the instruction count and the findings are the same.
 (``DIR``, its root), one run: each tree runs the same ``--emulate`` commands in one fresh
 process (its package on ``PYTHONPATH``), the builds shared and made first (not timed), as a
 test session runs them: IREE's committed 4096^3 dispatch (two workgroups), the complete
-ping-pong kernel (256 x 256 x 512) and, with ``iree-compile``, an IREE configuration kernel
-(f16, 2048 x 2048 x 1024, three workgroups), each in late mode and in random mode with
+ping-pong kernel (256 x 256 x 512), IREE's committed batch dispatch (bf16,
+2 x 267 x 969 x 192: a launch description's run, eight workgroups) and, with
+``iree-compile``, an IREE configuration kernel (f16, 2048 x 2048 x 1024, three
+workgroups), each in late mode and in random mode with
 ``--repeat`` seeds.  Per case and tree: the CPU seconds of the emulation commands, the
 median over ``--runs`` processes (the trees interleaved), the ratio base / this (above 1:
 this checkout is faster) and whether both printed the same summaries (timings masked).
@@ -95,6 +97,9 @@ def dispatch(jobs: int) -> None:
 
 ROOT = Path(__file__).resolve().parent.parent
 IREE_4096 = "test/data/iree/matmul_bf16_abt_4096.prefetch.mlir"
+#: a batch of two matmuls, run through its launch description (``--emulate``'s
+#: ``run_dispatch``, as the suite's epilogue and batch dispatches)
+IREE_BATCH = "test/lit/passes/Inputs/iree-bf16-batch-267x969x192.late.mlir"
 #: what one tree's process runs: argv[1] the cases as ``name=arg|arg...`` lines, argv[2] the
 #: modes; prints per case its CPU seconds and the summary lines
 _CHILD = """
@@ -125,7 +130,8 @@ with code_cache.sharing(cached, own_kernels=True):
 def base_cases(work: Path) -> dict[str, list[str]]:
     """name -> the ``pipeline-opt`` arguments of one emulation (no mode)."""
     out = {"iree-4096": ["--pipeline=4wave", "--emulate", IREE_4096, "--emulate-workgroups=2"],
-           "pingpong": ["--pipeline=pingpong", "--emulate=256,256,512"]}
+           "pingpong": ["--pipeline=pingpong", "--emulate=256,256,512"],
+           "iree-batch": ["--pipeline=4wave", "--emulate", IREE_BATCH, "--emulate-workgroups=8"]}
     sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
     try:
         import generate as G

@@ -194,6 +194,26 @@ def test_cli_builds_and_runs_an_iree_dispatch(capsys, form, emulate, mode):
     assert re.fullmatch(_summary("2 of 1024", mode, "memref descriptors", ran=ran), out), out
 
 
+def test_each_mode_of_a_dispatch_built_before_reads_it_once(capsys, monkeypatch):
+    """A dispatch emulated again with the same sizes and workgroups, its build held by the
+    code-object store, is not read again (``_READ`` in ``pipeline_mlir/driver/emulate.py``):
+    the second run is as the first, another workgroup count reads it again."""
+    from collections import OrderedDict
+
+    import pipeline_mlir.driver.emulate as E
+
+    read, real = [], E.read_dispatch
+    monkeypatch.setattr(E, "read_dispatch", lambda *a: read.append(a) or real(*a))
+    monkeypatch.setattr(E, "_READ", OrderedDict())
+    args = ["--pipeline=4wave", "--emulate", str(DATA / "matmul_bf16_abt_4096.prefetch.mlir"),
+            "--emulate-mode=late"]
+    runs = [cli(capsys, *args, f"--emulate-workgroups={n}") for n in (2, 2, 1)]
+    assert [rc for rc, _out, _err in runs] == [0, 0, 0] and len(read) == 2, runs
+    first, again = (re.sub(r"[\d.,]+ (s|instructions/s)\b", "", out) for _rc, out, _e in runs[:2])
+    assert first == again and "2 of 1024 workgroups" in first, (first, again)
+    assert "1 of 1024 workgroups" in runs[2][1], runs[2]
+
+
 @pytest.fixture(scope="session")
 def late_asm(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("iree_asm") / "late.s"

@@ -350,7 +350,7 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
     text = upgraded(text, path)
     sources.add(path, text)
     check_before_parse(text, path)
-    key = (path, text, options.sizes, options.workgroups)
+    key = (path, text, options.sizes, options.workgroups, repr(options.build))
     known = _read_before(options, key)
     if known is not None:                       # read and built before: run it again
         return _run_read(options, *known, mode)
@@ -387,7 +387,8 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
 
 
 #: the dispatches read by the last runs (:func:`_read_before`): (input name, text, sizes,
-#: workgroups) -> (the dispatch, its partial tiles), the most recent :data:`READ_DISPATCHES`
+#: workgroups, build options) -> (the dispatch, its partial tiles), the most recent
+#: :data:`READ_DISPATCHES`
 _READ: OrderedDict = OrderedDict()
 #: how many dispatches :data:`_READ` keeps
 READ_DISPATCHES = 8
@@ -395,12 +396,13 @@ READ_DISPATCHES = 8
 
 def _read_before(options: EmulateOptions, key: tuple):
     """(dispatch, tiles, code object) of a dispatch read by an earlier run of the same input
-    name, text, sizes and workgroups that got through (its reading, its sizes and B's
-    layout, its build), when the installed code-object store holds the build
+    name, text, sizes, workgroups and build options that got through (its reading, its
+    sizes and B's layout, its build), when the installed code-object store holds the build
     (:func:`pipeline_mlir.driver.code_cache.stored`: the code the build returns, nothing
     compiled); else None (parse, read and build it).  The reading (the front end's work on
-    the module, ``partial_tiles``) depends on those four alone: each memory mode of a test
-    reads a dispatch once."""
+    the module, ``partial_tiles``) depends on the first four alone, and the build options
+    are in the key so that no reading outlives the build it was checked with: each memory
+    mode of a test reads a dispatch once."""
     from pipeline_mlir.driver.code_cache import stored
 
     hit = _READ.get(key)

@@ -212,6 +212,10 @@ def test_each_mode_of_a_dispatch_built_before_reads_it_once(capsys, monkeypatch)
     first, again = (re.sub(r"[\d.,]+ (s|instructions/s)\b", "", out) for _rc, out, _e in runs[:2])
     assert first == again and "2 of 1024 workgroups" in first, (first, again)
     assert "1 of 1024 workgroups" in runs[2][1], runs[2]
+    # each reading is kept with the build options it was built by: another build of the
+    # same input (another pipeline, option or emit) never runs a reading it was not built by
+    assert all("CompileOptions(" in key[-1] and "4wave" in key[-1] for key in E._READ), \
+        list(E._READ)
 
 
 @pytest.fixture(scope="session")

@@ -48,6 +48,16 @@ PASSED = {
     %s = memref.subview %p[4] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 4>>
     memref.store %v, %s[%c3] : memref<4xf32, strided<[1], offset: 4>>
     return }""",
+    "a subview at a loop variable in its source's bounds in every iteration": """
+  func.func @k(%v: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %p = memref.alloca() : memref<4x4xf32>
+    scf.for %i = %c0 to %c4 step %c1 {
+      %s = memref.subview %p[%i, 0] [1, 4] [1, 1] : memref<4x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+      memref.store %v, %s[%c0, %c0] : memref<1x4xf32, strided<[4, 1], offset: ?>> }
+    return }""",
     "the branch a constant condition does not take, a loop of no iterations": """
   func.func @k(%v: f32) {
     %c0 = arith.constant 0 : index
@@ -107,6 +117,24 @@ REFUSED = {
     %s = memref.subview %p[4] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 4>>
     memref.store %v, %s[%c4] : memref<4xf32, strided<[1], offset: 4>>
     return }""", r"at 4, outside its 4 elements"),
+    # (the thirty-sixth sweep: IREE's i8 C += A x B^T 179x295x320 at the prefetch point,
+    # the rows of C's private tile taken at %i + 16 of a 4-row view, every access of the
+    # view in the view: pipelined, and WRONG against its unpipelined build)
+    "a subview past its private source, its accesses in the view": ("""
+  func.func @k(%v: vector<1x4xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c16 = arith.constant 16 : index
+    %p = memref.alloca() : memref<2x4x4xf32, #gpu.address_space<private>>
+    %q = memref.subview %p[1, 0, 0] [1, 4, 4] [1, 1, 1] : memref<2x4x4xf32, #gpu.address_space<private>> to memref<4x4xf32, strided<[4, 1], offset: 16>, #gpu.address_space<private>>
+    scf.for %i = %c0 to %c4 step %c1 {
+      %j = arith.addi %i, %c16 : index
+      %s = memref.subview %q[%j, 0] [1, 4] [1, 1] : memref<4x4xf32, strided<[4, 1], offset: 16>, #gpu.address_space<private>> to memref<1x4xf32, strided<[4, 1], offset: ?>, #gpu.address_space<private>>
+      vector.transfer_write %v, %s[%c0, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, memref<1x4xf32, strided<[4, 1], offset: ?>, #gpu.address_space<private>> }
+    return }""", r"'memref.subview' op takes a view of dimension 0 of its private buffer "
+                 r".* at 16\.\.19, outside its 4 elements whenever it runs: undefined "
+                 r"behaviour"),
     "a loop variable past the end in every iteration": ("""
   func.func @k(%v: f32) {
     %c0 = arith.constant 0 : index

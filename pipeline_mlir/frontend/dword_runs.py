@@ -40,16 +40,17 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, attr_names, dense_i64, element_bytes,
-                                             segments)
+                                             enclosing_ops, segments)
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.twos import ALL, low_zeros, zeros_of
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import bounds_checked, describe, fat_root, owner
+from pipeline_mlir.frontend.marks import STAGED
 
-__all__ = ["DWORD", "base_zeros", "dword_refusal", "pieces_note", "regrouped_refusal",
-           "start_terms", "start_zeros", "static_strides", "unaligned_refusal"]
+__all__ = ["DWORD", "base_zeros", "dword_refusal", "implied_base_zeros", "pieces_note",
+           "regrouped_refusal", "start_terms", "start_zeros", "static_strides", "unaligned_refusal"]
 
 #: the bytes a buffer access is range-checked by
 DWORD = 4
@@ -177,17 +178,41 @@ def _start_zeros(src, indices: list, exact, memo: dict,
     return min(ALL, got + zeros_of(element_bytes(ir.MemRefType(src.type)))), weakest
 
 
+def implied_base_zeros(runs: list, block: tuple, strides_of=static_strides) -> int:
+    """The low zero bits of a buffer's start that the input kernel's own direct-to-LDS
+    copies from it imply: ``runs`` are ``(op, source, indices, bytes a lane)`` of its copies
+    of that buffer (as :func:`regrouped_refusal` takes them); one that is an
+    ``amdgpu.gather_to_lds`` the front end has not marked register-staged, under no
+    ``scf.if``, of ``W`` bytes a lane whose offset from the start is proven a multiple of
+    ``W`` in every workgroup, K step and launch (:func:`start_zeros`) needs the start a
+    multiple of ``W`` as well, or the input itself is wrong on the hardware: a kernel that
+    states nothing of its buffer (a function argument, Wave's ``stream.binding.subspan``)
+    states that much by copying so.  Register copies imply nothing (a global load takes
+    any address)."""
+    got = 0
+    for op, src, indices, nbytes in runs:
+        op = _op(op)
+        if op.name != "amdgpu.gather_to_lds" or STAGED in attr_names(op) or \
+                any(o.name == "scf.if" for o in enclosing_ops(op)):
+            continue
+        start = start_zeros(src, indices, block, strides_of)
+        if start is not None and start[0] >= zeros_of(nbytes):
+            got = max(got, zeros_of(nbytes))
+    return got
+
+
 def unaligned_refusal(src, indices: list, block: tuple, run_bytes: int,
-                      strides_of=static_strides) -> str | None:
+                      strides_of=static_strides, implied: int = 0) -> str | None:
     """Why a direct-to-LDS copy of ``run_bytes`` a lane from ``src[indices]`` (a workgroup
     of ``block`` threads) is not proven to start at a multiple of ``run_bytes`` of memory
     in every workgroup, K step and launch: the byte offset from its buffer's start
     (:func:`start_zeros`, ``strides_of`` as there) and that start as the kernel states it
-    (:func:`base_zeros`); None when both are (the front end's own copies,
+    (:func:`base_zeros`, or ``implied`` by the kernel's own copies where more:
+    :func:`implied_base_zeros`); None when both are (the front end's own copies,
     ``layout.Emitter``, finding 95 of ``docs/iree-audits.md``)."""
     need = zeros_of(run_bytes)
     start = start_zeros(src, indices, block, strides_of)
-    base = base_zeros(src)
+    base = max(base_zeros(src), implied)
     if start is not None and start[0] >= need and base >= need:
         return None
     if start is None:
@@ -199,8 +224,8 @@ def unaligned_refusal(src, indices: list, block: tuple, run_bytes: int,
                 f"{_source_of(v)} times the stride {stride}")
         why = f"{part} is a multiple of {2 ** min(start[0], 62)} byte(s) only"
     else:
-        why = (f"its buffer's start is stated a multiple of {2 ** min(base, 62)} byte(s) "
-               f"only")
+        why = (f"its buffer's start is stated (or implied by the kernel's own direct-to-LDS "
+               f"copies) a multiple of {2 ** min(base, 62)} byte(s) only")
     return (f"a direct-to-LDS copy of {run_bytes} bytes a lane needs each lane's start a "
             f"multiple of {run_bytes} bytes in every workgroup, K step and launch, and "
             f"{why}")

@@ -83,7 +83,8 @@ from pipeline_mlir.frontend.kept_masks import unkept
 from pipeline_mlir.frontend.launch_stride import (check_launch_strides, fat_buffer,
                                                   has_launch_strides, kernel_dims, launch_aligned,
                                                   launch_strided_base, view_stride_divisors)
-from pipeline_mlir.frontend.dword_runs import base_zeros, regrouped_refusal, unaligned_refusal
+from pipeline_mlir.frontend.dword_runs import (base_zeros, implied_base_zeros,
+                                               regrouped_refusal, unaligned_refusal)
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
 from pipeline_mlir.frontend.kernel_layout import kernel_layout
 from pipeline_mlir.frontend.k_subtiles import check_groups, held_of, k_split, telling_bits
@@ -730,7 +731,11 @@ class Emitter:
         wave = o.mul(o.div(tid, WAVE_SIZE), WAVE_SIZE * plan.width)
         out = []
         # (a kept plan's lanes test their own runs against the buffer: kept_layout.py)
-        kernel = self._kernel_runs(rw, plan) if plan.kept is None else []
+        runs = self._kernel_runs(rw, plan)
+        kernel = runs if plan.kept is None else []
+        # (the start the kernel's own DMA copies of the buffer need aligned: finding 95)
+        implied = implied_base_zeros([r for r in runs if _base(r[1]) == base],
+                                     an.scan.block, view_stride_divisors)
         for j in range(plan.copies):
             run = [o._v(o.add(g, t)) for g, t in
                    zip(g0, source_offset(o, plan, tid, subtile, j))]
@@ -752,22 +757,24 @@ class Emitter:
                         ir.IntegerType.get_signless(64), plan.width)
                 if plan.pieces or plan.staged:     # (nor moves 1 or 2 bytes a lane)
                     out[-1].attributes[STAGED] = ir.UnitAttr.get()
-                _check_aligned(out[-1], old, cast, at, an.scan.block, plan.channel)
+                _check_aligned(out[-1], old, cast, at, an.scan.block, plan.channel, implied)
         return out
 
 
-def _check_aligned(copy, old, cast, at: list, block: tuple, channel: int) -> None:
+def _check_aligned(copy, old, cast, at: list, block: tuple, channel: int,
+                   implied: int) -> None:
     """An error at the kernel's copy ``old`` where ``copy``, one of the front end's own
     copies of ``channel`` made for it, is a direct-to-LDS copy (not :data:`STAGED`) whose
     global start is not proven a multiple of the bytes it moves a lane in every workgroup,
     K step and launch (:func:`~pipeline_mlir.frontend.dword_runs.unaligned_refusal` of the
-    emitted indices ``at`` into ``cast``): the hardware's DMA wants it so, the emulator
+    emitted indices ``at`` into ``cast``, the buffer's start as stated or ``implied`` by
+    the kernel's own DMA copies of it): the hardware's DMA wants it so, the emulator
     reads any address (finding 95 of ``docs/iree-audits.md``)."""
     if STAGED in copy.attributes:
         return
     n = ir.VectorType(ir.TypeAttr(copy.attributes["transferType"]).value).shape[0]
     why = unaligned_refusal(cast, at, block, n * element_bytes(ir.MemRefType(cast.type)),
-                            view_stride_divisors)
+                            view_stride_divisors, implied)
     if why is not None:
         raise IRError(old, f"{describe(old)}: the front end's own copies of channel "
                            f"{'AB'[channel]} replace it only where {why}")

@@ -218,8 +218,8 @@ def test_start_zeros_follow_a_stride_known_at_launch_by_its_divisor(bases, idx, 
     ("f", ("t", "odd"), 16, "a multiple of 8 byte(s) only"),     # + 8
     ("f", ("t", "col"), 32, "a multiple of 16 byte(s) only"),    # 32 bytes a lane
     ("p", ("c0", "c16"), 4, None),            # a start stated aligned to 4
-    ("p", ("c0", "c16"), 16, "stated a multiple of 4 byte(s)"),
-    ("o", ("c0", "c16"), 16, "stated a multiple of 8 byte(s)"),  # 8 bytes into 64
+    ("p", ("c0", "c16"), 16, "a multiple of 4 byte(s) only"),
+    ("o", ("c0", "c16"), 16, "a multiple of 8 byte(s) only"),   # 8 bytes into 64
 ])
 def test_unaligned_refusal_needs_the_start_and_its_buffer(bases, src, idx, run, why):
     """A direct-to-LDS copy of ``run`` bytes a lane starts at a multiple of them where both
@@ -231,3 +231,50 @@ def test_unaligned_refusal_needs_the_start_and_its_buffer(bases, src, idx, run, 
                             view_stride_divisors)
     assert (got is None) == (why is None), got
     assert why is None or why in got, got
+
+
+#: a function argument that states nothing of its start, copied direct-to-LDS by the kernel:
+#: ``COPY`` at the column ``COL`` (16 bytes a lane), once with no guard around it
+IMPLIED = """func.func @f(%a: memref<16x64xi8>, %n: index, %cond: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %lds = memref.alloc() : memref<1024xi8, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x
+  scf.for %j = %c0 to %n step %c1 {
+    %col = arith.muli %j, %c16 : index
+    %odd = arith.addi %col, %c8 : index
+    GUARD amdgpu.gather_to_lds %a[%t, COL], %lds[%c0] : vector<WIDTHxi8>, memref<16x64xi8>, memref<1024xi8, #gpu.address_space<workgroup>> END
+  }
+  return
+}"""
+
+
+@pytest.mark.parametrize("edits,zeros", [
+    ({}, 4),                                          # 16 bytes at 16 j: the start too
+    ({"WIDTH": "4"}, 2),                              # 4 bytes a lane: a multiple of 4
+    ({"COL": "%odd"}, 0),                             # 16 bytes at 16 j + 8: nothing
+    ({"GUARD": "scf.if %cond {", "END": "}"}, 0),     # maybe never run: nothing
+    ({"STAGED": True}, 0),                            # register-staged: a global load
+])
+def test_the_kernels_own_dma_copies_imply_their_buffers_start(edits, zeros):
+    """A kernel that states nothing of its buffer's start (a function argument, Wave's
+    ``stream.binding.subspan``) and copies it ``W`` bytes a lane direct-to-LDS at offsets
+    proven multiples of ``W`` needs the start a multiple of ``W`` too
+    (``dword_runs.implied_base_zeros``, what ``layout.py`` proves its own copies with beside
+    ``base_zeros``; finding 95); a guarded, staged or misaligned copy implies nothing."""
+    from pipeline_mlir.frontend.dword_runs import implied_base_zeros
+    from pipeline_mlir.frontend.marks import STAGED
+    text = IMPLIED
+    for k, v in {"GUARD": "", "END": "", "COL": "%col", "WIDTH": "16", **edits}.items():
+        if isinstance(v, str):
+            text = text.replace(k, v)
+    with new_context() as ctx:
+        m = ir.Module.parse(text, ctx)
+        (copy,) = walk_ops(m.operation, lambda o: o.name == "amdgpu.gather_to_lds")
+        if edits.get("STAGED"):
+            copy.attributes[STAGED] = ir.UnitAttr.get()
+        src, row, col = list(copy.operands)[:3]
+        width = int(edits.get("WIDTH", "16"))
+        assert implied_base_zeros([(copy, src, [row, col], width)], BLOCK) == zeros

@@ -29,6 +29,7 @@ from pipeline_mlir.kernel.plan import (BARRIER, ENTRIES, KERNARG_WAIT, LOOP, ZER
 from pipeline_mlir.lowering.loop_i32 import (carries_k_position, k_position, narrowed_bounds,
                                              unsigned_loop)
 from pipeline_mlir.schedule.dma_lgkm import cover_dma_operands
+from pipeline_mlir.schedule.merged_reads import lower_merged_waits, pairable_channels
 from pipeline_mlir.schedule.scale_dmas import mark_scale_dmas
 from pipeline_mlir.schedule.targets import is_scale_channel
 from pipeline_mlir.schedule.types import OpDesc, OpRole
@@ -309,16 +310,29 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
         except ConfigError as e:
             raise IRError(p.op, f"'sched.pipeline' op: {e}") from None
         plan = replace(plan, prologue=pro, kernel=krn, epilogue=epi)
+    reads = _fragment_reads(loop)
+    pro, krn, epi = lower_merged_waits(plan.prologue, plan.kernel, plan.epilogue,
+                                       plan.shape.lgkm_per_load, _pairable(plan, reads))
+    plan = replace(plan, prologue=pro, kernel=krn, epilogue=epi)
     plan = replace(plan, unissued=unused_reads(plan.epilogue, p.phase_ops[S.EPILOGUE],
                                                templates, loop, _yield_values(loop), body))
     try:   # every counted wait's order must be one the fences can pin
         order_cuts(plan, strict=True)
     except ConfigError as e:
         raise IRError(p.op, f"'sched.pipeline' op: {e}") from None
-    plan = replace(plan, function=_function_name(p.op), trips=main_trips(loop),
-                   **_fragment_reads(loop))
+    plan = replace(plan, function=_function_name(p.op), trips=main_trips(loop), **reads)
     _Materializer(p, loop, body, templates, plan).run()
     return plan
+
+
+def _pairable(plan, reads: dict) -> tuple[bool, bool]:
+    """Per channel, whether LLVM may merge two reads of one fragment load into one
+    instruction (:mod:`pipeline_mlir.schedule.merged_reads`): from the reads' addresses,
+    or, where they are not known, wherever a load issues more than one."""
+    if reads.get("reads"):
+        return pairable_channels(reads["reads"])
+    lgkm = plan.shape.lgkm_per_load
+    return lgkm[0] > 1, lgkm[1] > 1
 
 
 def _fragment_reads(loop) -> dict:

@@ -18,8 +18,8 @@ fragment load whose reads may merge (``pairable``, per channel) keeps at least h
 reads merged are one instruction; a read merged with one before the cut is none), so its
 ``j`` reads after the cut count ``floor(j / 2)``; other loads count as the schedule counted
 them.  The count is the least over every way a wave reaches the wait (the prologue; the loop
-from the prologue and from itself; the epilogue after the loop and after zero trips), never
-more than it was, and a lowered wait records the count it replaces
+from the prologue and from itself; the epilogue after the loop and after zero trips; a way
+on which no more than the count is in flight needs nothing), never more than it was, and a lowered wait records the count it replaces
 (``OpDesc.derived_count``): the order checks pin that count's cut
 (:mod:`pipeline_mlir.kernel.wait_order`), and the lower count completes a superset.  With no
 pairable channel nothing changes.
@@ -78,8 +78,8 @@ def _lower(entries: list, contexts: list, lgkm: tuple[int, int],
             serial = [0]
             for x in ctx + [y.op for y in out[:w]]:
                 _issue(items, x, lgkm, serial)
-            need = min(need, merged_count(items[max(0, len(items) - op.wait_value):],
-                                          pairable))
+            if len(items) > op.wait_value:   # (else it completes nothing on this way)
+                need = min(need, merged_count(items[len(items) - op.wait_value:], pairable))
         if need < op.wait_value:
             out[w] = replace(e, op=replace(op, wait_value=need,
                                            derived_count=op.order_count()))

@@ -9,6 +9,8 @@
 // RUN: sed 's/%ub0 = arith.constant 128 : index/%ub0 = arith.constant 2 : index/' %S/Inputs/natural-4wave.mlir | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave},sched-import,sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits,sched-explicit-blocks,sched-expand-phases,sched-fix-hazards,sched-lower-to-rocdl)' | FileCheck %s --check-prefix=STRAIGHT
 // RUN: sed 's/%ub0 = arith.constant 128 : index/%ub0 = arith.constant 4 : index/' %S/Inputs/natural-4wave.mlir | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave},sched-import,sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits,sched-explicit-blocks,sched-expand-phases,sched-fix-hazards,sched-lower-to-rocdl)' | FileCheck %s --check-prefix=FENCED
 // RUN: pipeline-opt --pipeline=4wave %S/Inputs/iree-bf16-batch-267x969x192.prefetch.mlir | FileCheck %s --check-prefix=REMSTORES
+// RUN: pipeline-opt --pipeline=4wave %S/Inputs/iree-f32-atb-1039x8x68.late.mlir | FileCheck %s --check-prefix=PAIRED
+// RUN: pipeline-opt --pipeline=4wave %S/Inputs/iree-f32-atb-1039x8x68.late.mlir --emit=asm | sed 's/s_waitcnt vmcnt(8) lgkmcnt(1)/s_waitcnt vmcnt(8) lgkmcnt(2)/' | not pipeline-opt --emulate=1039,8,68 - --emulate-workgroups=1 2>&1 | FileCheck %s --check-prefix=PAIREDRACE
 
 // sched-lower-to-rocdl: WAIT_VM(n) / WAIT_LGKM(n) -> one
 // rocdl.s.waitcnt each, imm = 0xCF7F & ((v & 0xF) | ((v & 0x30) << 10)) | (e << 4) | (l << 8)
@@ -320,3 +322,15 @@ module @empty_phases {
 // REMSTORES-NOT:       vector.transfer_write {{.*}}workgroup
 // REMSTORES:           gpu.barrier memfence [#gpu.address_space<workgroup>]
 // REMSTORES:         sched.loads_ahead
+
+// IREE's one-wave f32 A^T x B 1039x8x68 (finding 91 of docs/iree-audits.md): each fragment
+// load is two vector<1xf32> reads 64 dwords apart, which LLVM merges into one
+// ds_read2st64_b32. The loop's lgkmcnt(2) (49791), derived to complete the older of two
+// fragment loads of two reads each, is lowered to lgkmcnt(1) (49535), which completes it
+// with the reads merged (pipeline_mlir/schedule/merged_reads.py); put back to lgkmcnt(2) in
+// the assembly, the emulator finds the DMA after it overwriting LDS that read still reads.
+// PAIRED:       scf.for
+// PAIRED:       rocdl.s.waitcnt 3960
+// PAIRED-NEXT:  rocdl.s.waitcnt 49535
+// PAIRED-NOT:   rocdl.s.waitcnt 49791
+// PAIREDRACE:   error: lds-race: wave 0 of workgroup 0, {{.*}}'buffer_load_dword {{.*}} lds': LDS write of address 0 races the read by wave 0 at {{.*}}'ds_read2st64_b32

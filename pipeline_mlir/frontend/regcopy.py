@@ -45,10 +45,9 @@ from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.analysis.ir_facts import (dense_row_major, element_bytes, parse_xor_shuffle,
                                              transfer)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64
-from pipeline_mlir.analysis.twos import zeros_of
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.cut_runs import piece_bytes, prove_pieces
-from pipeline_mlir.frontend.dword_runs import base_zeros, start_zeros
+from pipeline_mlir.frontend.dword_runs import unaligned_refusal
 from pipeline_mlir.frontend.marks import CUT, NARROW, ODD, REMAINDER_ATTR, STAGED
 from pipeline_mlir.frontend.kept_masks import KEPT
 from pipeline_mlir.frontend.kernel_ir import collapsed, describe, erase_unused
@@ -233,17 +232,16 @@ def _moved(a: Access, size: int) -> int:
 def proven_aligned(a: Access, block: tuple) -> bool:
     """Whether the global address of copy ``a`` (a workgroup of ``block`` threads) is
     proven a multiple of the bytes its direct-to-LDS copies move in every workgroup, K step
-    and launch, from its index arithmetic without evaluating the grid
-    (:func:`~pipeline_mlir.frontend.dword_runs.start_zeros`: a stride known only at launch
-    counts by its proven divisor, :func:`~pipeline_mlir.frontend.launch_stride.
+    and launch, from its index arithmetic without evaluating the grid (the test of
+    :func:`~pipeline_mlir.frontend.dword_runs.unaligned_refusal`, which the front end's
+    own copies pass too: :func:`~pipeline_mlir.frontend.dword_runs.start_zeros`, a stride
+    known only at launch counted by its proven divisor, :func:`~pipeline_mlir.frontend.launch_stride.
     view_stride_divisors`, IREE's ``util.assume.int`` ``udiv``), and its buffer's start as
     aligned as the kernel states it (:func:`~pipeline_mlir.frontend.dword_runs.base_zeros`:
     an IREE binding's ``alignment``)."""
     moved = _moved(a, a.elements * element_bytes(ir.MemRefType(a.src.type)))
-    start = start_zeros(a.src, a.src_indices, block, view_stride_divisors)
-    need = zeros_of(moved)
-    return start is not None and moved & (moved - 1) == 0 and start[0] >= need and \
-        base_zeros(a.src) >= need
+    return moved & (moved - 1) == 0 and unaligned_refusal(
+        a.src, a.src_indices, block, moved, view_stride_divisors) is None
 
 
 def _wave_index(scan: LoopScan, where):

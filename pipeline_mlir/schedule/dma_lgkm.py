@@ -38,7 +38,9 @@ from pipeline_mlir.schedule.targets import MMA_LOAD_A, MMA_LOAD_B
 from pipeline_mlir.schedule.types import WAIT_FRAG, WAIT_LGKM, OpDesc, OpRole, ScheduleEntry
 
 
-def _channel(op: OpDesc) -> int | None:
+def fragment_channel(op: OpDesc) -> int | None:
+    """The channel (0: A, 1: B) of fragment load ``op``: its own, else its tag's; None for
+    a load of another channel (MX scales)."""
     if op.channel in (0, 1):
         return op.channel
     return {MMA_LOAD_A: 0, MMA_LOAD_B: 1}.get(op.tag)
@@ -57,7 +59,7 @@ class _Flight:
 
     def issue(self, op: OpDesc) -> None:
         if op.role == OpRole.FRAGMENT_LOAD:
-            ch = _channel(op)
+            ch = fragment_channel(op)
             self.reads += 1
             # a load of another channel (MX scales): no item, so that a wait here is
             # never taken to complete more than it does (and a count is never too large)

@@ -30,23 +30,17 @@ No MLIR here.
 from __future__ import annotations
 
 from pipeline_mlir.records import replace
-from pipeline_mlir.schedule.targets import MMA_LOAD_A, MMA_LOAD_B
+from pipeline_mlir.schedule.dma_lgkm import fragment_channel
 from pipeline_mlir.schedule.types import WAIT_LGKM, OpDesc, OpRole
 
 __all__ = ["lower_merged_waits", "merged_count", "pairable_channels"]
-
-
-def _channel(op: OpDesc) -> int | None:
-    if op.channel in (0, 1):
-        return op.channel
-    return {MMA_LOAD_A: 0, MMA_LOAD_B: 1}.get(op.tag)
 
 
 def _issue(items: list, op: OpDesc, lgkm: tuple[int, int], serial: list) -> None:
     """Add the lgkmcnt instructions ``op`` issues to ``items`` (one ``(load, channel)``
     item each, ``load`` a number of its own), or complete the ones a wait completes."""
     if op.role == OpRole.FRAGMENT_LOAD:
-        ch = _channel(op)
+        ch = fragment_channel(op)
         serial[0] += 1
         n = lgkm[ch] if ch is not None and ch < len(lgkm) else 0
         items += [(serial[0], ch)] * n

@@ -11,27 +11,20 @@ import numpy as np
 
 from pipeline_mlir.schedule.merged_reads import (lower_merged_waits, merged_count,
                                                  pairable_channels)
-from pipeline_mlir.schedule.targets import LOAD_A, MMA, MMA_LOAD_A, MMA_LOAD_B
-from pipeline_mlir.schedule.types import WAIT_LGKM, OpDesc, OpRole, Phase, ScheduleEntry
+from pipeline_mlir.schedule.targets import LOAD_A, MMA
+from pipeline_mlir.schedule.types import WAIT_LGKM, OpDesc, OpRole
+
+from schedule_entries import fragment_load, kernel_phase
 
 LGKM = (2, 2)       # two vector<1xf32> reads per fragment load, as the schedule counts them
-
-
-def _frag(ch: int, sub: int) -> OpDesc:
-    return OpDesc(tag=(MMA_LOAD_A, MMA_LOAD_B)[ch], role=OpRole.FRAGMENT_LOAD, channel=ch,
-                  subtile=sub)
-
-
-def _phase(*ops: OpDesc) -> tuple[ScheduleEntry, ...]:
-    return tuple(ScheduleEntry(op, i, Phase.KERNEL) for i, op in enumerate(ops))
 
 
 DMA = OpDesc(tag=LOAD_A, role=OpRole.GLOBAL_LOAD, channel=0)
 MMA00 = OpDesc(tag=MMA, role=OpRole.COMPUTE)
 #: finding 91's prologue (A and B of subtile 0 read) and the loop's head: a wait meant to
 #: complete A's read, B's next fragment read, then the DMA into A's slot
-PRO = _phase(_frag(0, 0), _frag(1, 0))
-KRN = _phase(OpDesc.wait_lgkm(2), _frag(1, 1), DMA, MMA00)
+PRO = kernel_phase(fragment_load(0, 0), fragment_load(1, 0))
+KRN = kernel_phase(OpDesc.wait_lgkm(2), fragment_load(1, 1), DMA, MMA00)
 
 
 def _in_flight_at_dma(prologue, kernel, per_load: int) -> list[int]:
@@ -68,7 +61,7 @@ def test_nothing_changes_without_pairable_reads_or_counted_waits():
     """No channel pairable: the phases as given; a wait of 0 relies on no count."""
     _, krn, _ = lower_merged_waits(PRO, KRN, (), LGKM, (False, False))
     assert krn[0].op.wait_value == 2 and krn[0].op.derived_count is None
-    zero = _phase(OpDesc.wait_lgkm(0), _frag(1, 1), DMA, MMA00)
+    zero = kernel_phase(OpDesc.wait_lgkm(0), fragment_load(1, 1), DMA, MMA00)
     _, krn, _ = lower_merged_waits(PRO, zero, (), LGKM, (True, True))
     assert krn[0].op.wait_value == 0 and krn[0].op.derived_count is None
 
@@ -84,8 +77,8 @@ def test_only_the_pairable_channel_counts_half():
 def test_the_loop_from_its_own_end_and_the_epilogue_are_lowered():
     """A wait at the loop's head sees the previous iteration's reads; the epilogue's the
     loop's."""
-    krn = _phase(OpDesc.wait_lgkm(2), DMA, MMA00, _frag(0, 0), _frag(1, 0))
-    epi = _phase(OpDesc.wait_lgkm(2), MMA00)
+    krn = kernel_phase(OpDesc.wait_lgkm(2), DMA, MMA00, fragment_load(0, 0), fragment_load(1, 0))
+    epi = kernel_phase(OpDesc.wait_lgkm(2), MMA00)
     _, k2, e2 = lower_merged_waits((), krn, epi, LGKM, (True, True))
     assert k2[0].op.wait_value == 1 and e2[0].op.wait_value == 1
 

@@ -262,9 +262,8 @@ class _CopyRewrite:
     varying: list
     uniform: list
     const: int
-    #: the LDS address, and whether it is proven wave-uniform
+    #: the LDS address
     lds: object
-    lds_uniform: bool
 
 
 def _gep_chain(ptr):
@@ -310,8 +309,7 @@ def _copy_rewrite(op, index: IndexForms, trusted: bool = False) -> _CopyRewrite 
     if out is None:
         return None
     lds = op.operands[1]
-    return _CopyRewrite(op, rsrc_op, geps, out.varying, out.uniform, out.const, lds,
-                 _uniform_ptr(index, lds))
+    return _CopyRewrite(op, rsrc_op, geps, out.varying, out.uniform, out.const, lds)
 
 
 def _range_split(op, index: IndexForms, rsrc_op, out: _Leaves, ctx) -> _Leaves | None:

@@ -140,6 +140,12 @@ class Evaluator:
         self.where = None
         forget_on_change(self)      # (every op erased, every use rewired while it lives)
 
+    def read_ir_as(self, source: "Evaluator") -> None:
+        """Take ``source``'s facts read off the IR (:attr:`structure`, the plans,
+        :attr:`maps`) as this evaluator's: one IR, what it says is the source's (a
+        :class:`Repeated` or ``tiled_eval.Tiled`` of it)."""
+        self.structure, self._plans, self.maps = source.structure, source._plans, source.maps
+
     # ---- values -------------------------------------------------------------------------
     def const(self, v: int) -> np.ndarray:
         out = np.empty(self.threads, dtype=np.int64)    # (``np.full`` costs twice that)
@@ -646,8 +652,7 @@ class Repeated(SideBySide):
         #: and its facts (of all lanes together: the same of the lanes repeated)
         self._fixed_facts = {k: f for k, f in source.facts.items() if k not in moved}
         self.bound = {k: np.tile(a, times) for k, a in source.bound.items() if k != varying}
-        self.structure = source.structure       # (one IR: what it says is the source's)
-        self._plans, self.maps = source._plans, source.maps
+        self.read_ir_as(source)
 
     def bind(self, value, array) -> None:
         if value != self.varying:

@@ -93,8 +93,7 @@ class Tiled(SideBySide):
         super().__init__(source.block_size, count, launch_values=source.launch_values)
         self.source = source
         self.count = count
-        self.structure = source.structure       # (one IR: what it says is the source's)
-        self._plans, self.maps = source._plans, source.maps
+        self.read_ir_as(source)
 
     def bind(self, value, array) -> None:
         a = np.broadcast_to(np.asarray(array, dtype=np.int64), (self.threads,))

@@ -31,6 +31,11 @@ only at launch (IREE's dynamic-K kernel: its end a product of launch values), ta
 before, unchecked.  Anything else (a
 compare made ``uge``, a distance off by a row) would let the plain load run where it
 zeroes a word the masked load reads, and is refused at the ``scf.if``.
+
+:func:`is_row_major_index` says whether a value is that row-major index of a load's own
+indices (the indices themselves, not casts of them): where it is in every K tile left
+straight, the K-loop rebuilt from them makes it of the loop's own indices
+(:mod:`~pipeline_mlir.frontend.straight_copies`), so that its guard has the form above.
 """
 
 from __future__ import annotations
@@ -133,6 +138,23 @@ def _is_left(v, load) -> bool:
     if constant_int(sub.operands[0]) != int(np.prod(t.shape)):
         return False
     return _row_major_index(sub.operands[1], list(load.operands[1:]), t.shape)
+
+
+def is_row_major_index(v, load) -> bool:
+    """``v`` is the row-major index of the indices of ``load`` (a ``vector.load`` or
+    ``vector.maskedload`` of a memref of static row-major shape): an ``affine.apply`` of
+    them as :func:`_row_major_index` reads it, so equal to it in every thread and run."""
+    t = ir.MemRefType(load.operands[0].type)
+    if not t.has_static_shape or \
+            t.get_strides_and_offset() != (row_major_strides(t.shape), 0):
+        return False
+    indices = list(load.operands[1:1 + t.rank])
+    apply = owner(v, "affine.apply")
+    # (the indices themselves, not through casts: an index cast signed and one unsigned
+    # of a negative i32 differ)
+    return apply is not None and all(x in indices or constant_int(x) is not None
+                                     for x in apply.operands) and \
+        _row_major_index(v, indices, t.shape)
 
 
 def _row_major_index(v, indices: list, shape) -> bool:

@@ -12,18 +12,27 @@ foldings are read back: a select of an ``i1`` whose condition IREE folded true i
 tiles (a mask of C's edge, a K row's padding) is that select with ``true`` there, and a
 guarded load folded to its pass-through (a copy of rows wholly past K) stores that
 pass-through through ``select(t is not that tile, <the load>, <the pass-through>)``, the
-load of that tile made from what the other tiles' values give (:data:`ANY`).  So iteration
-``t`` of the loop copies what K tile ``t`` copies.
+load of that tile made from what the other tiles' values give (:data:`ANY`).  A guarded
+load's distance to its buffer's end is an ``affine.apply`` of the load's indices whose map
+IREE folds per tile (a row that is a constant in the last tile goes into its constant
+term: i8 batch 2 x 547x183x142, B ``K x N``, 4 stages, where the loop's choice by ``t``
+was refused by the guard check while the prefetch point pipelined): where each tile's is
+the row-major index of that tile's own indices (``guard_condition.is_row_major_index``,
+the indices themselves, not casts of them), the loop makes it the row-major index of its
+own load's indices, the guard check's form.  So iteration ``t`` of the loop copies what K
+tile ``t`` copies.
 """
 
 from __future__ import annotations
 
 from pipeline_mlir.analysis.id_forms import Forms
+from pipeline_mlir.analysis.ir_facts import row_major_strides
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.frontend.guard_condition import is_row_major_index
 from pipeline_mlir.frontend.guarded_load import folded
 from pipeline_mlir.frontend.kernel_ir import at, bounds_checked, is_pure
 from pipeline_mlir.frontend.reroll_parts import load_parts_of
@@ -51,6 +60,8 @@ class TileCopies:
         self.leaf: dict = {}        # values tuple -> (step or None, first tile selected)
         self.slots: dict = {}       # ops tuple -> (the tile cloned, [(k, p, values)])
         self.padded: dict = {}      # ("padded", loaded) -> (loaded, pad, folded tiles)
+        self.guards: list = []      # per guarded load copied: its masked load per tile
+        self.rowmajor: dict = {}    # values tuple -> (strides, the indices' tuples)
 
     def fail(self, op, what: str):
         self.t.fail(op, what)
@@ -124,6 +135,8 @@ class TileCopies:
             return
         if ANY not in vals and self._folded_selects(vals, owners):
             return
+        if self._row_major(vals):
+            return
         if any(self._from_memory(v) for v in real):
             k = next(j for j, o in enumerate(owners) if o is not ANY)
             j = next((j for j, o in enumerate(owners) if o is not ANY and
@@ -165,6 +178,28 @@ class TileCopies:
         self._slots(key, t, [(0, 0, cond), (0, 1, kept), (0, 2, pads)], sites=tuple(owners))
         return True
 
+    def _row_major(self, vals: tuple) -> bool:
+        """Values that are, in every tile, the row-major index of the indices of that
+        tile's masked load of one guarded load copied (``guard_condition.
+        is_row_major_index``: an ``affine.apply`` of them, IREE's distance to the buffer's
+        end in its guard, whose map IREE folds per tile, a constant index into its constant
+        term): read as that index of the loop's own indices (``rowmajor``), so the loop's
+        guard is IREE's test of its own load, as each tile's was."""
+        for loads in self.guards:
+            if any(v is not ANY and (m is ANY or not is_row_major_index(v, m))
+                   for v, m in zip(vals, loads)):
+                continue
+            m = next(m for m in loads if m is not ANY)
+            t = ir.MemRefType(m.operands[0].type)
+            idx = [tuple(ANY if x is ANY else x.operands[1 + i] for x in loads)
+                   for i in range(t.rank)]
+            for x in idx:
+                self._value(x, loads)
+            self.kind[vals] = "rowmajor"
+            self.rowmajor[vals] = (row_major_strides(t.shape), idx)
+            return True
+        return False
+
     def _from_memory(self, v) -> bool:
         return v is not ANY and not isinstance(v.owner, ir.Block) and \
             _op(v.owner) in self.t.dep
@@ -183,6 +218,8 @@ class TileCopies:
             if x is not None and len(x) != len(inner[t]):
                 self.fail(ops[j], f"(K tile {j}) is not made as K tile {t}'s op at "
                                   f"{at(ops[t])} (its regions differ)")
+        if ops[t].name == "scf.if" and inner[t][1].name == "vector.maskedload":
+            self.guards.append(tuple(ANY if x is None else x[1] for x in inner))
         own = _own_values(inner[t])
         slots = []
         for k, o0 in enumerate(inner[t]):
@@ -264,8 +301,19 @@ class TileCopies:
             t = next(j for j, o in enumerate(owners) if o is not ANY)
             return self.made[owners].results[list(owners[t].results).index(vals[t])]
         if vals not in self.made:
-            self.made[vals] = self._leaf(vals)
+            self.made[vals] = self._leaf(vals) if kind == "leaf" else self._index(vals)
         return self.made[vals]
+
+    def _index(self, vals: tuple):
+        """The row-major index of the loop's indices of a guarded load (``rowmajor``)."""
+        strides, idx = self.rowmajor[vals]
+        operands = [self._get(x) for x in idx]
+        syms = ", ".join(f"s{i}" for i in range(len(strides)))
+        terms = " + ".join(f"s{i} * {k}" for i, k in enumerate(strides))
+        m = ir.Attribute.parse(f"affine_map<()[{syms}] -> ({terms})>")
+        with ir.InsertionPoint(self.body):
+            return ir.Operation.create("affine.apply", results=[ir.IndexType.get()],
+                                       operands=operands, attributes={"map": m}).result
 
     def _clone(self, ops: tuple) -> None:
         """The op of ``ops`` the loop clones (:meth:`_ops`), the values it uses from

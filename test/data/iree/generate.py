@@ -495,10 +495,16 @@ PADDED_LIT_INPUTS = {
 #: ``iree-compile`` flags (file stem -> (its arguments, the flags)): IREE's bf16 batch 2 x
 #: 267x969x192 at 4 prefetch stages, the pair run as straight code and the third K tile in
 #: the remainder loop, whose stores go before the pair's last MMA block
-#: (lowering/remainder_stores.py): sched-lower-to-rocdl.mlir
+#: (lowering/remainder_stores.py): sched-lower-to-rocdl.mlir; IREE's i8 batch 2 x 547x183x142
+#: with B ``K x N`` at 4 prefetch stages, its three K tiles left straight, the last one's
+#: guarded copy of B at the constant row 142 (its distance's map folded):
+#: sched-adopt-loop-straight-guards.mlir
 EPILOGUE_LIT_INPUTS = {
     "iree-bf16-batch-267x969x192": (dict(kind="batch", dtype="bf16", m=267, n=969, k=192),
                                     ("--iree-llvmgpu-prefetch-num-stages=4",)),
+    "iree-i8-batch-547x183x142": (dict(kind="batch", dtype="i8", m=547, n=183, k=142,
+                                       b_kxn=True),
+                                  ("--iree-llvmgpu-prefetch-num-stages=4",)),
 }
 
 

@@ -9,6 +9,7 @@ import re
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.frontend.guard_condition import is_row_major_index
 from pipeline_mlir.frontend.guarded_load import fold_mismatch, folded, guard_mismatch, \
     guard_parts, guarded
 
@@ -210,3 +211,43 @@ def test_the_half_folded_form_and_what_breaks_it():
             assert old in HALF
             _b, op = _if(HALF.replace(old, new, 1))
             assert folded(op) is None and fold_mismatch(op) == why, fold_mismatch(op)
+
+
+#: one change to GUARD's distance -> whether ``%at`` is still the row-major index of the
+#: masked load's own indices (``guard_condition.is_row_major_index``: the rebuilt K-loop of
+#: straight K tiles takes it for that index of its own load, finding 99 of
+#: docs/iree-audits.md)
+ROW_MAJOR = [
+    ((None, None), True),
+    (("(s0 * 63 + s1)", "(s1 + s0 * 63)"), True),
+    (("(s0 * 63 + s1)", "(s0 * 64 + s1)"), False),
+    (("(s0 * 63 + s1)", "(s0 * 63 + s1 + 1)"), False),
+    (("()[%i, %j]", "()[%j, %i]"), False),
+    # a cast of an index, not the index itself: the guard check reads through it, the
+    # loop's rebuilt index does not take it
+    (("()[%i, %j]", "()[%ic, %j]"), False),
+]
+
+
+def test_the_distance_is_the_row_major_index_of_the_loads_own_indices():
+    with new_context(), ir.Location.unknown():
+        cast = GUARD.replace("%c: i1,", "%c: i1, %i32: i32,").replace(
+            "  %at =", "  %ic = arith.index_cast %i32 : i32 to index\n"
+            "  %ic2 = arith.index_castui %i32 : i32 to index\n  %at =")
+        for (old, new), want in ROW_MAJOR:
+            text = cast if old is None else cast.replace(old, new)
+            if old == "()[%i, %j]" and "%ic" in new:
+                # the loads index by the unsigned cast, the distance by the signed one
+                text = text.replace("%buf[%i, %j]", "%buf[%ic2, %j]")
+            m, op = _if(text)
+            if "%ic2, %j" in text:
+                assert guard_mismatch(op) is None    # taken through the casts
+            (at,) = walk_ops(m.operation, lambda o: o.name == "affine.apply")
+            masked = op.regions[0].blocks[0].operations[0]
+            assert is_row_major_index(at.results[0], masked) == want, (old, new)
+        # a constant index folded into the map's constant term (IREE's last K tile's row)
+        for const, want in ((315, True), (314, False)):
+            m, op = _if(_constant_row(GUARD, const))
+            (at,) = walk_ops(m.operation, lambda o: o.name == "affine.apply")
+            masked = op.regions[0].blocks[0].operations[0]
+            assert is_row_major_index(at.results[0], masked) == want, const

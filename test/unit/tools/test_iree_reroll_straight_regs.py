@@ -134,3 +134,20 @@ PEELED = [(1, "refused", "(K tile 0) reads LDS with no gpu.barrier after K tile 
 @pytest.mark.parametrize("index, want, detail", PEELED)
 def test_mutants_of_register_k_tiles_left_straight_are_refused_or_exact(index, want, detail):
     M.check_recorded(1, index, ["peeledreg", "peeledregi8"], want, detail)
+
+
+@pytest.mark.long("sched-adopt-loop-straight-guards.mlir holds the two forms' one schedule "
+                  "and the refusals; the emulation of a rebuilt straight late form is "
+                  "test_iree_k_tiles_left_straight_through_registers_get_their_loop_back's")
+def test_a_guard_distance_folded_in_the_last_tile_is_the_loops_own_row_index(tmp_path,
+                                                                            capsys):
+    """IREE's i8 batch 2 x 547x183x142, B ``K x N``, 4 stages (finding 99 of
+    docs/iree-audits.md; the committed lit input, generate.py's ``EPILOGUE_LIT_INPUTS``):
+    the last K tile's guarded copy of B at the constant row 142 folds it into its
+    distance's map, which the rebuilt loop makes the row-major index of its own indices.
+    Both forms one schedule; the late form exact on 4 of its 36 workgroups, the last among
+    them (late mode)."""
+    inputs = Path(__file__).parents[2] / "lit" / "passes" / "Inputs"
+    forms = {f: (inputs / f"iree-i8-batch-547x183x142.{f}.mlir").read_text()
+             for f in ("prefetch", "late")}
+    _forms_agree_exact(tmp_path, forms, capsys, "late", "--emulate-workgroups=4")

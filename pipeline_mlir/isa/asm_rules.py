@@ -7,6 +7,10 @@ the report says ran.
 
 * ``wait-short``: an instruction touches a register a load may still be writing, on some
   path (:mod:`pipeline_mlir.isa.reg_waits`);
+* ``lds-wait-short``: a wait leaves a wave's LDS access in flight where its own later access
+  of the other counter touches the same bytes, one writing (an LDS DMA overwriting what a
+  ``ds_read`` still reads), counted in the instructions emitted
+  (:mod:`pipeline_mlir.isa.lds_waits`);
 * ``waterfall``: a memory instruction in a waterfall loop (:mod:`pipeline_mlir.isa.waterfall`);
 * ``lds-race``, ``lds-outside``, ``lds-stale``, ``lds-unwritten``, ``lds-unknown``: the
   LDS rules (:mod:`pipeline_mlir.isa.lds_ranges`);
@@ -25,7 +29,8 @@ from __future__ import annotations
 
 from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.findings import Finding
-from pipeline_mlir.isa.lds_ranges import left_out
+from pipeline_mlir.isa.lds_ranges import lds_accesses, left_out
+from pipeline_mlir.isa.lds_waits import lds_wait_shorts
 from pipeline_mlir.isa.mfma_gaps import mfma_gaps
 from pipeline_mlir.isa.waterfall import waterfall_loops
 from pipeline_mlir.isa.wave_groups import barrier_mismatch
@@ -34,6 +39,14 @@ from pipeline_mlir.isa.wave_groups import barrier_mismatch
 def _wait_short(kind, fn, rw, lds, at) -> list[Finding]:
     return [Finding(kind, at(s.instr.line), (), (s.instr.line, s.load.line), s.message(),
                     1 + s.others) for s in rw.short]
+
+
+def _lds_wait_short(kind, fn, rw, lds, at) -> list[Finding]:
+    if not any(i.kind in ("ds_write", "vmem_load_lds") for i in fn.instrs()):
+        return []       # no LDS write: no read to overwrite, no write to wait for
+    accesses = lds.accesses if lds is not None else lds_accesses(fn)
+    return [Finding(kind, at(s.lines()[0]), (), s.lines(), s.message(), 1 + s.others)
+            for s in lds_wait_shorts(fn, accesses)]
 
 
 def _waterfall(kind, fn, rw, lds, at) -> list[Finding]:
@@ -77,7 +90,8 @@ def _barrier_mismatch(kind, fn, rw, lds, at) -> list[Finding]:
 
 #: the rules that read the assembly alone, in the order their findings are listed: each
 #: rule's name (the kind of its findings) and its finder
-ASSEMBLY_RULES = (("wait-short", _wait_short), ("waterfall", _waterfall),
+ASSEMBLY_RULES = (("wait-short", _wait_short), ("lds-wait-short", _lds_wait_short),
+                  ("waterfall", _waterfall),
                   ("lds-race", _lds_races), ("lds-outside", _lds_lines("outside")),
                   ("lds-stale", _lds_lines("stale")),
                   ("lds-unwritten", _lds_lines("unwritten")), ("lds-unknown", _lds_unknown),

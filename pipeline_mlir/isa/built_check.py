@@ -91,7 +91,8 @@ from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
 __all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "DMA_ERROR_KINDS", "DMA_MFMA_MOVED", "DMA_MOVED_KINDS", "PipelinedCheck", "pipelined_check", "errors"]
 
 #: findings that refuse a build wherever they are
-ERROR_KINDS = frozenset({"wait-short", "frag-wait-weak", "frag-wait-missing", "lds-race",
+ERROR_KINDS = frozenset({"wait-short", "lds-wait-short", "frag-wait-weak", "frag-wait-missing",
+                         "lds-race",
                          "lds-outside", "lds-stale", "lds-unwritten", "barrier-mismatch",
                          "wait-states", "acc-init", "operand-unwritten",
                          "mfma-misplaced", "fragment-reused",

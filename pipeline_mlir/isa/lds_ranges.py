@@ -86,7 +86,7 @@ from pipeline_mlir.isa.tied_branches import TiedPaths
 from pipeline_mlir.isa.wave_groups import lockstep, wave_groups
 
 __all__ = ["LdsRace", "LdsOutside", "LdsStale", "LdsUnwritten", "LdsMap", "lds_map",
-           "lds_races", "left_out"]
+           "lds_races", "left_out", "lds_accesses"]
 
 #: an address at or beyond this is no LDS byte of gfx950 (160 KiB): the access is left out
 _LDS_LIMIT = 160 * 1024
@@ -387,6 +387,32 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
     groups = wave_groups(fn, apart, states)
     if groups is None:
         return None
+    accesses, kinds, same, outside, never = _scan(fn, states, varying)
+    flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
+    stale = stale_reads(fn, accesses, kinds)
+    unwritten = unwritten_reads(fn, accesses, kinds, never)
+    if not groups:
+        within, _ = _intervals(fn, kinds, flying)
+        return LdsMap(accesses, kinds, within, flying, same, outside=outside, stale=stale,
+                      unwritten=unwritten)
+    parts = [(waves, _intervals(fn, kinds, flying, skip)[0]) for waves, skip in groups]
+    pairs = []
+    for g in range(len(parts)):
+        for h in range(g + 1, len(parts)):
+            both = lockstep(fn, groups[g][1], groups[h][1])
+            if both is None:
+                return None
+            pairs += [(g, a, h, b) for a, b in both]
+    return LdsMap(accesses, kinds, {}, flying, same,
+                  tuple(parts), tuple(pairs), outside, stale, unwritten)
+
+
+def _scan(fn: AsmFunction, states: dict, varying: dict) -> tuple:
+    """(the LDS accesses of known bytes, by line; the kind of every LDS access, by line; the
+    LDS writes of unknown address that write the same bytes in every wave; the accesses
+    past the kernel's LDS; per block, :func:`~pipeline_mlir.isa.lds_fills.untaken`) of
+    ``fn``, from the register values at the top of each block (:func:`value_flow`)."""
+    threads = fn.threads
     accesses: dict[int, _Access] = {}
     kinds: dict[int, str] = {}
     same: dict[int, AsmInstr] = {}
@@ -408,23 +434,17 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
             evaluate(i, state, threads)
             vary_after(i, vary, state)
         never[k] = untaken(fn.blocks[k], state.get(("exec",)))
-    flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
-    stale = stale_reads(fn, accesses, kinds)
-    unwritten = unwritten_reads(fn, accesses, kinds, never)
-    if not groups:
-        within, _ = _intervals(fn, kinds, flying)
-        return LdsMap(accesses, kinds, within, flying, same, outside=outside, stale=stale,
-                      unwritten=unwritten)
-    parts = [(waves, _intervals(fn, kinds, flying, skip)[0]) for waves, skip in groups]
-    pairs = []
-    for g in range(len(parts)):
-        for h in range(g + 1, len(parts)):
-            both = lockstep(fn, groups[g][1], groups[h][1])
-            if both is None:
-                return None
-            pairs += [(g, a, h, b) for a, b in both]
-    return LdsMap(accesses, kinds, {}, flying, same,
-                  tuple(parts), tuple(pairs), outside, stale, unwritten)
+    return accesses, kinds, same, outside, never
+
+
+def lds_accesses(fn: AsmFunction) -> dict:
+    """The LDS accesses of ``fn`` whose bytes are known here, by line (each wave's bytes,
+    :class:`LdsMap`'s ``accesses``), whatever the number of waves (one too); empty when
+    the workgroup's size is not fixed (``v0`` then not known)."""
+    if fn.threads <= 0 or not fn.blocks:
+        return {}
+    states, varying, _ = value_flow(fn)
+    return _scan(fn, states, varying)[0]
 
 
 def _intervals(fn: AsmFunction, kinds: dict, flying: dict, skip: frozenset = frozenset()):

@@ -70,7 +70,8 @@ from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.isa.counted import COUNTERS, order_on
 from pipeline_mlir.isa.tied_branches import TiedPaths
 
-__all__ = ["ShortWait", "RegWaits", "reg_waits", "short_waits", "in_flight_at_barriers"]
+__all__ = ["ShortWait", "RegWaits", "reg_waits", "short_waits", "in_flight_at_barriers",
+           "flight_states", "after_wait", "after_issue"]
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ class ShortWait:
 _State = dict
 
 
-def _wait(state: _State, i: AsmInstr) -> None:
+def after_wait(state: _State, i: AsmInstr) -> None:
     """What ``s_waitcnt`` ``i`` completes, removed."""
     for counter, c in COUNTERS.items():
         n = getattr(i, c.field)
@@ -132,7 +133,7 @@ def _tracked(i: AsmInstr) -> bool:
     return bool(i.defs) or i.kind == "ds_write"
 
 
-def _issue(state: _State, i: AsmInstr, tracked=_tracked) -> None:
+def after_issue(state: _State, i: AsmInstr, tracked=_tracked) -> None:
     """``i`` issued: on each counter it counts on, a full counter's oldest completed first,
     then one more in-order instruction after the others; a load that writes registers (or
     an LDS write; ``tracked``: which instructions enter) enters the state."""
@@ -180,20 +181,20 @@ def _run_block(state: _State, instrs: list[AsmInstr], by_line: dict,
                write_after: frozenset = frozenset(), tracked=_tracked) -> _State:
     """``state`` after the block's instructions; with ``found``, each conflict kept there
     by (load line, counter, instruction line), the smallest count needed; with ``pending``,
-    the lines in flight before each wait added to its set (``tracked``: :func:`_issue`)."""
+    the lines in flight before each wait added to its set (``tracked``: :func:`after_issue`)."""
     state = dict(state)
     for i in instrs:
         if i.kind == "wait":
             if pending is not None:
                 pending.setdefault(i.line, set()).update(k[0] for k in state)
-            _wait(state, i)
+            after_wait(state, i)
             continue
         if found is not None and state:
             for s in _conflicts(state, i, by_line, read_after, write_after):
                 key = (s.load.line, s.counter, i.line)
                 if key not in found or s.need < found[key].need:
                     found[key] = s
-        _issue(state, i, tracked)
+        after_issue(state, i, tracked)
     return state
 
 
@@ -204,11 +205,11 @@ def _join(a: _State, b: _State) -> _State:
     return out
 
 
-def _entry_states(fn: AsmFunction, tracked=_tracked) -> dict[tuple, _State]:
+def flight_states(fn: AsmFunction, tracked=_tracked) -> dict[tuple, _State]:
     """The state at the top of each block reachable from the entry, per (block, what the
     branches on the way proved: :class:`~pipeline_mlir.isa.tied_branches.TiedPaths`; an
     edge no run takes on that path is not walked) (the fixpoint; the instructions
-    ``tracked`` enter it, :func:`_issue`)."""
+    ``tracked`` enter it, :func:`after_issue`)."""
     paths = TiedPaths(fn)
     entry: dict[tuple, _State] = {(0, ()): {}}
     work = [(0, ())]
@@ -230,15 +231,15 @@ def in_flight_at_barriers(fn: AsmFunction, tracked) -> dict[int, frozenset]:
     (each counted on its counters as above) that may still be in flight there on some
     path from the function's entry."""
     out: dict[int, set] = {}
-    for (k, _), state in _entry_states(fn, tracked).items():
+    for (k, _), state in flight_states(fn, tracked).items():
         state = dict(state)
         for i in fn.blocks[k].instrs:
             if i.kind == "barrier":
                 out.setdefault(i.line, set()).update(key[0] for key in state)
             if i.kind == "wait":
-                _wait(state, i)
+                after_wait(state, i)
             else:
-                _issue(state, i, tracked)
+                after_issue(state, i, tracked)
     return {line: frozenset(lines) for line, lines in out.items()}
 
 
@@ -293,7 +294,7 @@ def reg_waits(fn: AsmFunction, apart=None) -> RegWaits:
     found: dict = {}
     pending: dict = {}
     read_after, write_after = _barriers_before(fn), _barriers_before(fn, "ds_write")
-    for (k, _), state in _entry_states(fn).items():
+    for (k, _), state in flight_states(fn).items():
         _run_block(state, fn.blocks[k].instrs, by_line, found, pending, read_after,
                    write_after)
     first: dict = {}        # per (load, counter): the first instruction in line order

@@ -184,10 +184,11 @@ def test_changed_wait_count_is_reported(pp, new, kind):
     res = check(pp, _mutate(pp.asm, w.line, [f"\ts_waitcnt {new}"]))
     # vmcnt(9) also leaves one of the two DMAs of one entry in flight: an order no fence
     # pins, and a DMA still in flight at the barrier after it whose bytes other waves read
-    # (the LDS rule's lds-race, one per DMA)
+    # (the LDS rule's lds-race, one per DMA), and the wave's own read of its bytes while it
+    # is in flight (lds-wait-short)
     unpinned = [("wait-unpinned", "loop")] if new == "vmcnt(9)" else []
     kinds = _kinds(res)
-    races = [k for k in kinds if k[0] == "lds-race"]
+    races = [k for k in kinds if k[0] in ("lds-wait-short", "lds-race")]
     assert kinds == [(kind, "loop")] + unpinned + races and bool(races) == (new == "vmcnt(9)")
     f = res.findings[0]
     assert f.entries == ("KRN[29]",) and f.lines == (w.line,)
@@ -230,8 +231,10 @@ def test_load_moved_across_a_wait_is_reported(pp):
     text = _mutate(pp.asm, loop[k].line, [loop[k].text, load.text])
     res = check(pp, _mutate(text, load.line, None))
     # with one DMA fewer before it, vmcnt(6)'s cut falls between the two DMAs of one entry;
-    # the DMA moved is in flight at the barrier after the wait (the LDS rule's lds-race)
-    assert [f.kind for f in res.findings] == ["load-lds-moved", "wait-unpinned", "lds-race"]
+    # the DMA moved is in flight at the barrier after the wait (the LDS rule's lds-race) and
+    # at the wave's own read of its bytes (lds-wait-short)
+    assert [f.kind for f in res.findings] == ["load-lds-moved", "wait-unpinned",
+                                              "lds-wait-short", "lds-race"]
     assert res.findings[0].entries == ("KRN[28]",)
 
 

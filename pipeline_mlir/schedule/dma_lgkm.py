@@ -37,6 +37,8 @@ from pipeline_mlir.schedule.frag_waits import consumed_fragments
 from pipeline_mlir.schedule.targets import MMA_LOAD_A, MMA_LOAD_B
 from pipeline_mlir.schedule.types import WAIT_FRAG, WAIT_LGKM, OpDesc, OpRole, ScheduleEntry
 
+__all__ = ["fragment_channel", "LgkmFlight", "over_ways", "cover_dma_operands"]
+
 
 def fragment_channel(op: OpDesc) -> int | None:
     """The channel (0: A, 1: B) of fragment load ``op``: its own, else its tag's; None for
@@ -46,13 +48,19 @@ def fragment_channel(op: OpDesc) -> int | None:
     return {MMA_LOAD_A: 0, MMA_LOAD_B: 1}.get(op.tag)
 
 
-class _Flight:
+class LgkmFlight:
     """The LDS reads a wave may have in flight, one item per instruction:
-    ``(fragment, read number, a global load issued since)``."""
+    ``[(channel, subtile), read number, a global load issued since]`` (the channel
+    :func:`fragment_channel`'s, the read number counting every fragment load in issue
+    order), as the schedule counts them (``lgkm``: instructions per fragment load of A and
+    of B).  A per-load count unknown (0): with ``strict``, every load is one item and no
+    wait is trusted to complete one (a count derived from it then errs strong); without, a
+    load of that channel is no item and the waits are applied (a count lowered from it then
+    stays as it was: fewer items in flight than the wait's count)."""
 
-    def __init__(self, lgkm: tuple[int, int]) -> None:
+    def __init__(self, lgkm: tuple[int, int], strict: bool = True) -> None:
         #: counts unknown (0): every load one item, no wait trusted to complete one
-        self.exact = 0 not in lgkm
+        self.exact = 0 not in lgkm or not strict
         self.lgkm = lgkm if self.exact else (1, 1)
         self.items: list[list] = []
         self.reads = 0
@@ -63,7 +71,7 @@ class _Flight:
             self.reads += 1
             # a load of another channel (MX scales): no item, so that a wait here is
             # never taken to complete more than it does (and a count is never too large)
-            n = self.lgkm[ch] if ch is not None else 0
+            n = self.lgkm[ch] if ch is not None and ch < len(self.lgkm) else 0
             self.items += [[(ch, op.subtile), self.reads, False] for _ in range(n)]
         elif op.role == OpRole.GLOBAL_LOAD:
             for it in self.items:
@@ -100,7 +108,7 @@ def _count(items: list[list], reads: set[int]) -> int | None:
 def _needs(out: list[ScheduleEntry], m: int, ctx: list[OpDesc],
            lgkm: tuple[int, int], phase: str) -> tuple[int, int] | None:
     """``(wait index, count)`` the MMA at ``m`` needs on the way ``ctx``, if any."""
-    f = _Flight(lgkm)
+    f = LgkmFlight(lgkm)
     for op in ctx:
         f.issue(op)
     last, snap = None, None
@@ -137,17 +145,28 @@ def _tighten(entries: list[ScheduleEntry], contexts: list[list[OpDesc]],
     return out
 
 
+def over_ways(prologue, kernel, epilogue, change, loop_rounds: int = 1):
+    """The three phases (sequences of :class:`ScheduleEntry`) each passed to ``change``
+    (``change(entries, ways, phase)`` -> entries; ``ways``: the ops a wave issued before the
+    phase on each way it reaches it; ``phase``: ``PRO``, ``KRN`` or ``EPI``) with the ways
+    a wave reaches it: the prologue from the start; the loop from the prologue and from its
+    own end (the previous iteration as changed so far; ``loop_rounds`` times, each round
+    seeing the last's); the epilogue after the loop and after zero trips."""
+    pro = change(list(prologue), [[]], "PRO")
+    p_ops = [e.op for e in pro]
+    krn = list(kernel)
+    for _ in range(loop_rounds):
+        krn = change(krn, [p_ops, p_ops + [e.op for e in krn]], "KRN")
+    k_ops = [e.op for e in krn]
+    epi = change(list(epilogue), [p_ops, p_ops + k_ops], "EPI")
+    return tuple(pro), tuple(krn), tuple(epi)
+
+
 def cover_dma_operands(prologue, kernel, epilogue, lgkm: tuple[int, int]):
     """The three phases (sequences of :class:`ScheduleEntry`) with the lgkmcnt waits a
     kernel whose copies are global LDS DMAs needs for its MMAs' operands (module
     docstring); ``lgkm``: instructions per fragment load of A and of B (0: unknown; then
     every MMA a global load may have made LLVM's wait short for gets lgkmcnt(0))."""
-    pro = _tighten(list(prologue), [[]], lgkm, "PRO")
-    p_ops = [e.op for e in pro]
-    krn = list(kernel)
-    # the loop from its own end: the previous iteration as tightened so far
-    krn = _tighten(krn, [p_ops, p_ops + [e.op for e in krn]], lgkm, "KRN")
-    krn = _tighten(krn, [p_ops, p_ops + [e.op for e in krn]], lgkm, "KRN")
-    k_ops = [e.op for e in krn]
-    epi = _tighten(list(epilogue), [p_ops, p_ops + k_ops], lgkm, "EPI")
-    return tuple(pro), tuple(krn), tuple(epi)
+    return over_ways(prologue, kernel, epilogue,
+                     lambda entries, ways, phase: _tighten(entries, ways, lgkm, phase),
+                     loop_rounds=2)

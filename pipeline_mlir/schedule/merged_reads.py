@@ -22,7 +22,10 @@ from the prologue and from itself; the epilogue after the loop and after zero tr
 on which no more than the count is in flight needs nothing), never more than it was, and a lowered wait records the count it replaces
 (``OpDesc.derived_count``): the order checks pin that count's cut
 (:mod:`pipeline_mlir.kernel.wait_order`), and the lower count completes a superset.  With no
-pairable channel nothing changes.
+pairable channel nothing changes.  The reads in flight and the ways a wave reaches a wait are
+:mod:`pipeline_mlir.schedule.dma_lgkm`'s (:class:`~pipeline_mlir.schedule.dma_lgkm.LgkmFlight`,
+:func:`~pipeline_mlir.schedule.dma_lgkm.over_ways`), one model for both, a per-load count of
+0 read here as no instruction.
 
 No MLIR here.
 """
@@ -30,23 +33,10 @@ No MLIR here.
 from __future__ import annotations
 
 from pipeline_mlir.records import replace
-from pipeline_mlir.schedule.dma_lgkm import fragment_channel
-from pipeline_mlir.schedule.types import WAIT_LGKM, OpDesc, OpRole
+from pipeline_mlir.schedule.dma_lgkm import LgkmFlight, over_ways
+from pipeline_mlir.schedule.types import WAIT_LGKM
 
 __all__ = ["lower_merged_waits", "merged_count", "pairable_channels"]
-
-
-def _issue(items: list, op: OpDesc, lgkm: tuple[int, int], serial: list) -> None:
-    """Add the lgkmcnt instructions ``op`` issues to ``items`` (one ``(load, channel)``
-    item each, ``load`` a number of its own), or complete the ones a wait completes."""
-    if op.role == OpRole.FRAGMENT_LOAD:
-        ch = fragment_channel(op)
-        serial[0] += 1
-        n = lgkm[ch] if ch is not None and ch < len(lgkm) else 0
-        items += [(serial[0], ch)] * n
-    elif op.tag == WAIT_LGKM:
-        n = op.wait_value
-        del items[:max(0, len(items) - n) if n else len(items)]
 
 
 def merged_count(after: list, pairable: tuple[bool, bool]) -> int:
@@ -68,12 +58,12 @@ def _lower(entries: list, contexts: list, lgkm: tuple[int, int],
             continue
         need = op.wait_value
         for ctx in contexts:
-            items: list = []
-            serial = [0]
+            f = LgkmFlight(lgkm, strict=False)
             for x in ctx + [y.op for y in out[:w]]:
-                _issue(items, x, lgkm, serial)
-            if len(items) > op.wait_value:   # (else it completes nothing on this way)
-                need = min(need, merged_count(items[len(items) - op.wait_value:], pairable))
+                f.issue(x)
+            if len(f.items) > op.wait_value:   # (else it completes nothing on this way)
+                after = [(it[1], it[0][0]) for it in f.items[len(f.items) - op.wait_value:]]
+                need = min(need, merged_count(after, pairable))
         if need < op.wait_value:
             out[w] = replace(e, op=replace(op, wait_value=need,
                                            derived_count=op.order_count()))
@@ -85,17 +75,12 @@ def lower_merged_waits(prologue, kernel, epilogue, lgkm: tuple[int, int],
     """The three phases (sequences of :class:`ScheduleEntry`) with every counted
     ``WAIT_LGKM`` lowered to hold when LLVM merges the reads of a ``pairable`` channel's
     fragment loads in pairs (module docstring); ``lgkm``: instructions per fragment load of
-    A and of B, as the schedule counts them."""
+    A and of B, as the schedule counts them (the flight of :func:`~pipeline_mlir.schedule.
+    dma_lgkm.cover_dma_operands`, a count of 0 meaning no instruction)."""
     if not any(pairable):
         return tuple(prologue), tuple(kernel), tuple(epilogue)
-    pro = _lower(list(prologue), [[]], lgkm, pairable)
-    p_ops = [e.op for e in pro]
-    krn = list(kernel)
-    k_ops = [e.op for e in krn]
-    krn = _lower(krn, [p_ops, p_ops + k_ops], lgkm, pairable)
-    k_ops = [e.op for e in krn]
-    epi = _lower(list(epilogue), [p_ops, p_ops + k_ops], lgkm, pairable)
-    return tuple(pro), tuple(krn), tuple(epi)
+    return over_ways(prologue, kernel, epilogue,
+                     lambda entries, ways, _phase: _lower(entries, ways, lgkm, pairable))
 
 
 #: the widths (bytes per lane) of the reads ``SILoadStoreOptimizer`` merges in pairs

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from pipeline_mlir.schedule.dma_lgkm import LgkmFlight
 from pipeline_mlir.schedule.merged_reads import (lower_merged_waits, merged_count,
                                                  pairable_channels)
 from pipeline_mlir.schedule.targets import LOAD_A, MMA
@@ -72,6 +73,19 @@ def test_only_the_pairable_channel_counts_half():
     assert merged_count([(1, 1), (1, 1), (2, 0), (2, 0)], (True, True)) == 2
     # a cut inside a load: its one read after the cut may be merged with one before it
     assert merged_count([(1, 0)], (True, True)) == 0
+
+
+def test_a_count_of_zero_is_no_instruction_here():
+    """The flight is the DMA rule's (``dma_lgkm.LgkmFlight``), but for a per-load count of 0:
+    here such a load issues nothing and the waits apply (A's load of the prologue leaves
+    only B's two reads in flight); the DMA rule (strict) counts one instruction a load and
+    trusts no wait (A's and B's loads, one item each, through the lgkmcnt(2))."""
+    lenient, strict = LgkmFlight((0, 2), strict=False), LgkmFlight((0, 2))
+    for f in (lenient, strict):
+        for e in list(PRO) + [KRN[0]]:
+            f.issue(e.op)
+    assert [it[0][0] for it in lenient.items] == [1, 1]
+    assert [it[0][0] for it in strict.items] == [0, 1]
 
 
 def test_the_loop_from_its_own_end_and_the_epilogue_are_lowered():

@@ -53,10 +53,14 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
 An LDS DMA writes LDS when it completes: one that may still be in flight at a barrier (no
 ``s_waitcnt vmcnt`` completing it before the barrier on some path, counted as
 :func:`~pipeline_mlir.isa.reg_waits.in_flight_at_barriers` counts) belongs to the
-interval after the barrier too.  An LDS read or write from registers in flight at a
-barrier belongs to the next interval too: the register rule refuses those already (an
-LDS write in flight at a barrier an LDS read follows, an LDS read at one an LDS write
-follows).
+interval after the barrier too.  So does an LDS read or write from registers in flight at
+a barrier (no ``s_waitcnt lgkmcnt`` completing it before the barrier on some path): it may
+run after the other waves passed the barrier.  The register rule refuses some of those
+already, blind to addresses (an LDS write in flight at a barrier an LDS read follows, an
+LDS read at one an LDS write from registers follows); a read in flight at a barrier after
+which another wave's DMA overwrites its bytes was seen by no rule (the ping-pong BF16
+kernel's loop ``lgkmcnt(8)`` raised to ``lgkmcnt(9)``: wave 3's DMA against wave 4's read,
+its group one barrier behind, an ``lds-race`` on the emulator).
 
 Three more findings read the same bytes: an access of known bytes past the kernel's LDS
 (``lds-outside``, :class:`LdsOutside`), a read of the main loop of bytes no LDS write
@@ -241,7 +245,8 @@ class LdsRace:
     #: the other pairs of the same first instruction
     others: int = 0
     #: an LDS DMA of the two that may still be in flight at the ``s_barrier`` at line
-    #: ``barrier`` the other access follows (its write lands when it completes)
+    #: ``barrier`` the other access follows (its write lands when it completes), or an LDS
+    #: read or write from registers in flight there (it may run after the barrier)
     barrier: int = 0
     dma: AsmInstr | None = None
 
@@ -256,9 +261,10 @@ class LdsRace:
                     f"id), with every wave's lanes on: the waves' writes race")
         between = "with no s_barrier between them on some path"
         if self.dma is not None:
+            counter = "vmcnt" if self.dma.kind == "vmem_load_lds" else "lgkmcnt"
             between += (f", or with {self.dma.mnemonic} (line {self.dma.line}) still in "
                         f"flight at the s_barrier (line {self.barrier}) between them (no "
-                        f"s_waitcnt vmcnt before the barrier completes it)")
+                        f"s_waitcnt {counter} before the barrier completes it)")
         return (f"{self.first.mnemonic} (line {self.first.line}) of wave {self.wave} and "
                 f"{self.second.mnemonic} (line {self.second.line}) of wave {self.other} both "
                 f"touch LDS byte {self.byte}, one writing, {between}: the other waves' "
@@ -309,6 +315,9 @@ class LdsMap:
     stale: dict = field(default_factory=dict)
     #: the LDS reads of bytes no LDS write writes before them on some path (by line)
     unwritten: dict = field(default_factory=dict)
+    #: per barrier line, the LDS reads and writes from registers that may still be in
+    #: flight there (in its interval too)
+    reading: dict = field(default_factory=dict)
 
     def _items(self):
         """Per set of accesses that may run at once: (per DMA line, the barrier it is in
@@ -316,7 +325,8 @@ class LdsMap:
         only: dict = {}         # each access as run by a group, made once
 
         def part(within, origin, waves):
-            fly = {x: origin for x in self.flying.get(origin, ())}
+            fly = {x: origin for x in (*self.flying.get(origin, ()),
+                                       *self.reading.get(origin, ()))}
             out = []
             for x in sorted(within[origin]):
                 if x in self.accesses:
@@ -388,14 +398,17 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
     if groups is None:
         return None
     accesses, kinds, same, outside, never = _scan(fn, states, varying)
-    flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
+    pending = in_flight_at_barriers(fn, lambda i: i.line in kinds)
+    flying = {b: frozenset(x for x in xs if kinds[x] == "vmem_load_lds")
+              for b, xs in pending.items()}
+    reading = {b: xs - flying[b] for b, xs in pending.items()}
     stale = stale_reads(fn, accesses, kinds)
     unwritten = unwritten_reads(fn, accesses, kinds, never)
     if not groups:
-        within, _ = _intervals(fn, kinds, flying)
+        within, _ = _intervals(fn, kinds, pending)
         return LdsMap(accesses, kinds, within, flying, same, outside=outside, stale=stale,
-                      unwritten=unwritten)
-    parts = [(waves, _intervals(fn, kinds, flying, skip)[0]) for waves, skip in groups]
+                      unwritten=unwritten, reading=reading)
+    parts = [(waves, _intervals(fn, kinds, pending, skip)[0]) for waves, skip in groups]
     pairs = []
     for g in range(len(parts)):
         for h in range(g + 1, len(parts)):
@@ -404,7 +417,7 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
                 return None
             pairs += [(g, a, h, b) for a, b in both]
     return LdsMap(accesses, kinds, {}, flying, same,
-                  tuple(parts), tuple(pairs), outside, stale, unwritten)
+                  tuple(parts), tuple(pairs), outside, stale, unwritten, reading)
 
 
 def _scan(fn: AsmFunction, states: dict, varying: dict) -> tuple:

@@ -172,7 +172,12 @@ def _kinds(res):
 def test_dropped_wait_is_reported(pp):
     w = next(i for i in _loop_lines(pp) if i.text == "s_waitcnt lgkmcnt(8)")
     res = check(pp, _mutate(pp.asm, w.line, None))
-    assert _kinds(res) == [("wait-missing", "loop")]
+    # the reads it waited for are in flight at the barrier after it, whose bytes the other
+    # group's DMAs overwrite (the LDS rule's lds-race; the emulator's too, raised by one:
+    # test_lds_waits.py)
+    kinds = _kinds(res)
+    assert kinds[0] == ("wait-missing", "loop") and kinds[1:] and \
+        {k for k, _ in kinds[1:]} == {"lds-race"}, kinds
     assert res.findings[0].entries == ("KRN[3]",)
 
 

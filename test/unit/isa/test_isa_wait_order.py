@@ -90,9 +90,11 @@ def test_llvms_order_is_caught_by_the_rule_and_races_in_the_emulator():
     assert ("KRN[38]",) in kinds(res, "wait-unpinned")
     # the comparison with the plan counts instructions per gap: only the fence is missing
     # (the moved read also changes what the MFMAs' own waits must count: frag-wait-*, and
-    # an MFMA reads a fragment it leaves in flight: wait-short, the emulator's race below)
+    # an MFMA reads a fragment it leaves in flight: wait-short; and the moved read in
+    # flight at the barrier after the wait whose bytes the other waves' DMAs overwrite:
+    # lds-race, the emulator's race below)
     assert {f.kind for f in res.findings} - {"frag-wait-strong", "frag-wait-weak"} == {
-        "wait-unpinned", "fence-missing", "wait-short"}
+        "wait-unpinned", "fence-missing", "wait-short", "lds-race"}
     gemm = build(key).kernel
     g = gemm.geometry
     # (with per-fragment waits the moved read is first caught as used before its wait)

@@ -526,3 +526,19 @@ def test_a_branch_around_a_masked_write_no_wave_takes_is_no_path(bound, mask, un
     assert not found.races()
     assert [(o.wave, o.byte) for o in found.unwritten.values()] == \
         ([unwritten] if unwritten else [])
+
+
+@pytest.mark.parametrize("between, race", [
+    ("", "no s_barrier"),                                            # no barrier
+    ("\ts_barrier\n", "s_waitcnt lgkmcnt before the barrier"),      # in flight at it
+    ("\ts_waitcnt lgkmcnt(0)\n\ts_barrier\n", None),                # read, then a barrier
+])
+def test_a_read_in_flight_at_a_barrier_races_the_dma_after_it(between, race):
+    """An LDS read from registers still in flight at a barrier belongs to the interval after
+    it too: another wave's DMA there of the bytes it reads may land first (the ping-pong
+    BF16 kernel's loop ``lgkmcnt(8)`` raised by one: ``test_isa_gate.py``).  Before, only
+    DMAs in flight were carried over, and the rule passed it."""
+    fn = parse_asm(f"kernel:\n{_READ_OTHER}{between}{_WAVE_M0}{_DMA}\ts_endpgm\n").function()
+    fn.threads = 128
+    found = [r.message() for r in lds_races(fn)]
+    assert bool(found) == bool(race) and all(race in m for m in found), found

@@ -33,7 +33,9 @@ planned in a gap: ``ds_read2*``, another width); for a schedule with fragment wa
 ``v_readfirstlane`` / ``s_and_saveexec`` / ``s_cbranch_execnz`` loop:
 :mod:`pipeline_mlir.isa.waterfall`); ``wait-short`` (an instruction reads or overwrites a
 register a load may still be writing on some path, whoever placed the waits:
-:mod:`pipeline_mlir.isa.reg_waits`).
+:mod:`pipeline_mlir.isa.reg_waits`); ``lds-wait-short`` (a wave's LDS access still in
+flight where its own access of the other counter touches the same bytes, the waits
+counted in the instructions emitted: :mod:`pipeline_mlir.isa.lds_waits`).
 
 No MLIR here.
 """

@@ -32,6 +32,7 @@ import yaml
 from pipeline_mlir.target.gfx950 import NAME
 from pipeline_mlir.isa.asm_instr import PSEUDO, AsmError, AsmInstr, parse_instruction
 from pipeline_mlir.isa.natural_loops import main_loop as natural_main_loop, natural_loops
+from pipeline_mlir.schedule.fences import OPEN_GUARD_MASK
 
 __all__ = [
     "AsmError", "AsmInstr", "AsmBlock", "AsmFunction", "AsmModule", "FunctionCountError",
@@ -87,21 +88,25 @@ class AsmFunction:
 
     def guard_fences(self) -> frozenset[int]:
         """The ``id`` of each ``sched_barrier`` of a wait-state guard: two fences of mask 0
-        with only ``s_nop`` between them, which the lowering puts after an XDL MFMA whose
-        readers LLVM may leave short (:mod:`pipeline_mlir.lowering.xdl_window`) and no
+        (or both of :data:`~pipeline_mlir.schedule.fences.OPEN_GUARD_MASK`, an opened
+        guard) with only ``s_nop`` between them, which the lowering puts after an XDL MFMA
+        whose readers LLVM may leave short (:mod:`pipeline_mlir.lowering.xdl_window`) and no
         schedule issues (LLVM puts its own ``s_nop`` right before the instruction that
-        needs it, never between two fences with nothing else between)."""
+        needs it, never between two fences with nothing else between).  Between an opened
+        guard's fences LLVM may also put VALU instructions, which cross them."""
         out: set[int] = set()
         for b in self.blocks:
             ins = b.instrs
             for k, i in enumerate(ins):
-                if i.kind != "sched_barrier" or i.value:
+                if i.kind != "sched_barrier" or i.value not in (0, OPEN_GUARD_MASK):
                     continue
-                j = k + 1
-                while j < len(ins) and ins[j].kind == "nop":
+                between = ("nop",) if not i.value else ("nop", "valu")
+                j, nops = k + 1, 0
+                while j < len(ins) and ins[j].kind in between:
+                    nops += ins[j].kind == "nop"
                     j += 1
-                if j > k + 1 and j < len(ins) and ins[j].kind == "sched_barrier" and \
-                        not ins[j].value:
+                if nops and j < len(ins) and ins[j].kind == "sched_barrier" and \
+                        ins[j].value == i.value:
                     out |= {id(i), id(ins[j])}
         return frozenset(out)
 

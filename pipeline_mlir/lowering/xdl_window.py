@@ -36,7 +36,7 @@ the accumulators (IREE's epilogue: conversions, stores) is then far enough after
 MFMA on every path, and LLVM's own count (it counts an ``s_nop`` already there) adds
 nothing.  For the other XDL MFMAs a guard goes where a join may come between the MFMA and
 a reader, which the IR does not always show (a masked store or load is one op until LLVM
-scalarizes it into a branch per element): :func:`_may_branch`.  The cost is at most 20
+scalarizes it into a branch per element): :func:`may_branch`.  The cost is at most 20
 issue cycles once per kernel, while the last MFMA drains (which its readers wait for).
 
 Any other reader of an XDL MFMA's result needs the same guard, whatever marks the front
@@ -183,7 +183,7 @@ _BRANCHING = ("vector.maskedload", "vector.maskedstore", "vector.gather", "vecto
               "llvm.intr.memset")
 
 
-def _may_branch(op) -> bool:
+def may_branch(op) -> bool:
     """May ``op`` become control flow in the machine code (regions, successors, an op of
     :data:`_BRANCHING`, a vector transfer with a mask or a dimension not in bounds: a
     masked access)?"""
@@ -196,14 +196,14 @@ def _may_branch(op) -> bool:
 def _is_guard(ops: list, i: int, need: int = GUARD) -> bool:
     """Do the ops from index ``i`` on make a guard (:func:`emit_guard`: a ``sched_barrier``
     none, ``s_nop`` worth at least ``need`` wait states, a ``sched_barrier`` none)?"""
-    return _guard_states(ops, i) >= need
+    return guard_states(ops, i) >= need
 
 
 def _fence(op) -> bool:
     return op.name == "rocdl.sched.barrier" and op.attributes["mask"] == mask_attr(0)
 
 
-def _guard_states(ops: list, i: int) -> int:
+def guard_states(ops: list, i: int) -> int:
     """The wait states of the guard the ops from index ``i`` on make (:func:`_is_guard`),
     -1 where they make none."""
     if i < len(ops) and is_keep_alive(ops[i]):
@@ -311,12 +311,12 @@ class _Plan:
 
     def branches_between(self, block, first: int, last: int) -> bool:
         """May an op of ``block`` after op ``first`` and before op ``last`` branch
-        (:func:`_may_branch`)?"""
+        (:func:`may_branch`)?"""
         if block not in self._branch:
             ops = self.ops_of(block)
             nxt = [len(ops)] * (len(ops) + 1)
             for i in range(len(ops) - 1, -1, -1):
-                nxt[i] = i if _may_branch(ops[i]) else nxt[i + 1]
+                nxt[i] = i if may_branch(ops[i]) else nxt[i + 1]
             self._branch[block] = nxt
         return first + 1 < last and self._branch[block][first + 1] < last
 
@@ -327,7 +327,7 @@ class _Plan:
         if block not in self._guards:
             ops = self.ops_of(block)
             self._guards[block] = [(k, n) for k in range(len(ops))
-                                   if (n := _guard_states(ops, k)) >= 0]
+                                   if (n := guard_states(ops, k)) >= 0]
         if any(first < k < last and n >= need for k, n in self._guards[block]):
             return True
         planned = self.at.get(block, {})
@@ -479,7 +479,7 @@ def _first_reader(value, block, plan: _Plan) -> int | None:
     return last
 
 
-def _is_kernel(func) -> bool:
+def is_kernel(func) -> bool:
     """Is ``func`` a kernel's entry (its return ends the program)?  A ``gpu.func`` marked
     ``kernel``; an ``llvm.func`` of the AMDGPU kernel calling convention or marked
     ``rocdl.kernel``; a ``func.func`` that states a workgroup size or carries IREE's
@@ -497,10 +497,10 @@ def _is_kernel(func) -> bool:
 def _ends_program(ops: list) -> bool:
     """Is ``ops`` (what follows an op in its block) only a kernel's return of nothing (IREE's
     ``scf.forall`` over workgroups, the whole kernel)?  A device function's return is not
-    the end (:func:`_is_kernel`)."""
+    the end (:func:`is_kernel`)."""
     if len(ops) != 1 or list(ops[0].operands) or ops[0].name not in _RETURNS:
         return False
-    return _is_kernel(_op(ops[0].parent))
+    return is_kernel(_op(ops[0].parent))
 
 
 def _scalar(t) -> bool:

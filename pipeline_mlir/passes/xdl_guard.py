@@ -21,6 +21,7 @@ with ``amdgpu`` MFMAs and no ``sched`` op.  It never fails.
 from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.lowering.open_guards import close_guards, open_guards
 from pipeline_mlir.lowering.xdl_window import guard_exits
 from pipeline_mlir.passes._common import ModulePass, OpError
 
@@ -35,5 +36,7 @@ class XdlGuard(ModulePass):
 
     def run(self, module) -> list[OpError]:
         with module.context, ir.Location.unknown():
+            close_guards(module)
             guard_exits(module)
+            open_guards(module)
         return []

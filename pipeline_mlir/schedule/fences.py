@@ -115,6 +115,10 @@ ORDER_FENCE = _OrderFence()
 #: only the memory instructions keep their order (an M0 write may still fill the wait
 #: state before the next LDS DMA)
 ORDER_FENCE_MASK = 0x1 | 0x2 | 0x4 | 0x8 | 0x400
+#: the ``sched_barrier`` mask of an opened wait-state guard's two fences
+#: (:mod:`pipeline_mlir.lowering.open_guards`): VALU 0x2 and transcendental 0x400 may cross
+#: them; no MFMA, no memory instruction, no SALU (the guard's own ``s_nop`` is one)
+OPEN_GUARD_MASK = 0x2 | 0x400
 
 
 def is_wait(desc: OpDesc) -> bool:

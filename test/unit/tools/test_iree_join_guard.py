@@ -44,8 +44,10 @@ def test_the_join_after_the_last_mfma_is_guarded(forms, tmp_path, capsys):
     rc = main(["--pipeline=4wave", str(tmp_path / "late.mlir"), "--emit=asm"])
     asm, err = capsys.readouterr()
     assert rc == 0, err
-    assert re.search(r"; sched_barrier mask\(0x00000000\)\n\s*s_nop 7\n"
-                     r"\s*; sched_barrier mask\(0x00000000\)", asm), "no 8-wait-state guard"
+    # the last guard opened (lowering/open_guards.py: the conversions' VALU may cross it,
+    # into straight code after the MFMAs, the s_nop stays between its fences)
+    assert re.search(r"; sched_barrier mask\(0x00000402\)\n(\s*;;#ASM\w+\n)*\s*s_nop 7\n"
+                     r"\s*; sched_barrier mask\(0x00000402\)", asm), "no 8-wait-state guard"
 
 
 @needs_iree

@@ -187,3 +187,25 @@ func.func @schedule_fences(%a: vector<8xbf16>, %c: vector<4xf32>, %out: memref<4
   vector.store %d, %out[%c0] : memref<4xf32>, vector<4xf32>
   return
 }
+
+// -----
+
+// The guard's block branches on (unstructured code): what follows the guard is not all of
+// the code after it, closed.
+// CHECK-LABEL: func.func @branches_on
+// CHECK:         amdgpu.mfma
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 7
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.maskedstore
+// CHECK-NEXT:    cf.br
+func.func @branches_on(%a: vector<8xbf16>, %c: vector<4xf32>, %m: vector<4xi1>,
+                       %out: memref<?xf32>)
+    attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %d = amdgpu.mfma 16x16x32 %a * %a + %c : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.maskedstore %out[%c0], %m, %d : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  cf.br ^bb1
+^bb1:
+  return
+}

@@ -93,14 +93,15 @@ class AsmFunction:
         whose readers LLVM may leave short (:mod:`pipeline_mlir.lowering.xdl_window`) and no
         schedule issues (LLVM puts its own ``s_nop`` right before the instruction that
         needs it, never between two fences with nothing else between).  Between an opened
-        guard's fences LLVM may also put VALU instructions, which cross them."""
+        guard's fences LLVM may also put VALU instructions, which cross them, and the
+        waits it inserts before them."""
         out: set[int] = set()
         for b in self.blocks:
             ins = b.instrs
             for k, i in enumerate(ins):
                 if i.kind != "sched_barrier" or i.value not in (0, OPEN_GUARD_MASK):
                     continue
-                between = ("nop",) if not i.value else ("nop", "valu")
+                between = ("nop",) if not i.value else ("nop", "valu", "wait")
                 j, nops = k + 1, 0
                 while j < len(ins) and ins[j].kind in between:
                     nops += ins[j].kind == "nop"

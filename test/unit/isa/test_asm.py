@@ -393,3 +393,31 @@ def test_no_fragment_read_address_is_computed_in_the_main_loop(built):
     reads = [i for i in loop if i.mnemonic.startswith("ds_read")]
     assert reads
     assert [i.text for i in reads if (set(i.uses) - {"exec"}) & written] == []
+
+
+_GUARD = """k:
+  v_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]
+  ; sched_barrier mask({mask})
+{between}  s_nop 7
+  ; sched_barrier mask({mask})
+  buffer_store_dword v0, v12, s[0:3], 0 offen
+  s_endpgm
+"""
+
+
+@pytest.mark.parametrize("mask, between, guard", [
+    ("0x00000000", "", True),
+    ("0x00000000", "  v_add_u32_e32 v13, 4, v12\n", False),
+    # an opened guard (lowering/open_guards.py): VALU and its waits may sit between
+    ("0x00000402", "", True),
+    ("0x00000402", "  s_waitcnt vmcnt(0)\n  v_add_u32_e32 v13, 4, v12\n", True),
+    ("0x00000402", "  s_mov_b32 s4, 0\n", False),
+    ("0x00000406", "", False),
+])
+def test_guard_fences(mask, between, guard):
+    """The two fences of a wait-state guard are known as such (the ISA check passes over
+    them); anything else between them, or another mask, is no guard."""
+    fn = parse_asm(_GUARD.format(mask=mask, between=between)).function()
+    fences = [i for i in fn.instrs() if i.kind == "sched_barrier"]
+    assert len(fences) == 2
+    assert fn.guard_fences() == (frozenset(id(f) for f in fences) if guard else frozenset())

@@ -68,7 +68,11 @@ def byte_offset_zeros(index, t, memo: dict | None = None) -> int:
     return low_zeros(index, memo=memo) + zeros_of(element_bytes(t))
 
 
-def low_zeros(v, depth: int = 32, memo: dict | None = None, exact=None) -> int:
+#: how deep :func:`low_zeros` follows a value's chain by default (below that: 0)
+DEPTH = 32
+
+
+def low_zeros(v, depth: int = DEPTH, memo: dict | None = None, exact=None) -> int:
     """How many low bits of integer value ``v`` are zero in every run (module docstring)."""
     memo = {} if memo is None else memo
     if v in memo:

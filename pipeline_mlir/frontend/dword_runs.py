@@ -37,20 +37,24 @@ stride known only at launch counted by a proven divisor its caller gives), and
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, attr_names, dense_i64, element_bytes,
                                              enclosing_ops, segments)
 from pipeline_mlir.analysis.loop_eval import Evaluator
-from pipeline_mlir.analysis.twos import ALL, low_zeros, zeros_of
+from pipeline_mlir.analysis.twos import ALL, DEPTH, low_zeros, zeros_of
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_changes import forget_on_change
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import bounds_checked, describe, fat_root, owner
 from pipeline_mlir.frontend.marks import STAGED
 
 __all__ = ["DWORD", "base_zeros", "dword_refusal", "implied_base_zeros", "pieces_note",
-           "regrouped_refusal", "start_terms", "start_zeros", "static_strides", "unaligned_refusal"]
+           "regrouped_refusal", "shared_starts", "start_terms", "start_zeros", "static_strides",
+           "unaligned_refusal"]
 
 #: the bytes a buffer access is range-checked by
 DWORD = 4
@@ -164,8 +168,93 @@ def start_zeros(src, indices: list, block: tuple, strides_of=static_strides) -> 
     buffer's start in every workgroup, K step and launch (a workgroup of ``block``
     threads; the terms of :func:`start_terms`, each one's low zero bits as
     :func:`dword_refusal` takes them, ``strides_of`` as there), and the term ``(value or
-    int, stride)`` that bounds it; None where the views are not followed to the buffer."""
+    int, stride)`` that bounds it; None where the views are not followed to the buffer.
+    Within :func:`shared_starts`, the zeros of each value are worked out once while the
+    IR stays (:class:`_Starts`)."""
+    table = _SHARED_STARTS[-1] if _SHARED_STARTS else None
+    if table is None:
+        return _start_zeros(src, indices, _thread_zeros(block), {}, strides_of)
+    terms = start_terms(src, indices, strides_of)
+    if terms is None:
+        return None
+    exact, memo = table.of_block(tuple(block))
+    if all(isinstance(v, int) or table.height(v) < DEPTH for v, _ in terms):
+        return _terms_zeros(src, terms, exact, memo)
     return _start_zeros(src, indices, _thread_zeros(block), {}, strides_of)
+
+
+class _Starts(dict):
+    """What :func:`start_zeros` shares within :func:`shared_starts`: per workgroup shape,
+    the ``exact`` of :func:`_thread_zeros` and a memo of
+    :func:`~pipeline_mlir.analysis.twos.low_zeros`; per value the height of its chain
+    (:meth:`height`).  A memo shared by calls gives what each call's own would only where
+    no chain is followed to ``low_zeros``' depth (its answer below that depth depends on
+    the path it was reached by): a start whose every term's chain is shorter
+    (:func:`start_zeros`) takes it, any other its own as before.  Forgotten at every
+    change of the IR an evaluator is told of (told itself); an op made meanwhile changes
+    no answer (a value's chain is made before the value; only an erasure frees a handle a
+    new op may take)."""
+
+    def of_block(self, block: tuple) -> tuple:
+        key = ("block", block)
+        if key not in self:
+            self[key] = (_thread_zeros(block), {})
+        return self[key]
+
+    def height(self, v) -> int:
+        """The longest chain of operands below value ``v`` (a block argument's: its op's
+        operands; an induction variable's bounds and step among them), up to
+        :data:`~pipeline_mlir.analysis.twos.DEPTH`: a bound on how deep ``low_zeros``
+        follows it; ``DEPTH`` for a chain through a cycle."""
+        heights = self.setdefault("heights", {})
+        todo = [v]
+        while todo:
+            x = todo[-1]
+            if heights.get(x, -1) >= 0:
+                todo.pop()
+                continue
+            below = _operands_below(x)
+            if x not in heights:
+                heights[x] = -1             # (in progress: met again, a cycle)
+                todo += [y for y in below if y not in heights]
+                continue
+            todo.pop()
+            hs = [heights.get(y, DEPTH) for y in below]
+            heights[x] = min(DEPTH, 1 + max((DEPTH if h < 0 else h for h in hs), default=-1))
+        return heights[v]
+
+    def forget_ops(self, _ops) -> None:
+        self.clear()
+
+    forget_uses = forget_attributes = forget_all = forget_ops
+
+
+def _operands_below(x) -> list:
+    """The values ``low_zeros`` may follow from ``x``: its op's operands, or a block
+    argument's op's (none for a block of no op)."""
+    owner = x.owner
+    if isinstance(owner, ir.Block):
+        parent = owner.owner
+        return [] if parent is None else list(_op(parent).operands)
+    return list(_op(owner).operands)
+
+
+#: the tables of the :func:`shared_starts` scopes entered
+_SHARED_STARTS: list[_Starts] = []
+
+
+@contextmanager
+def shared_starts():
+    """Within it, :func:`start_zeros` works out the zeros of each value once while the IR
+    stays as it is: the front end's own copies of a channel ask it of each copy they emit
+    (``layout.Emitter``), whose indices share the kernel's copy's chain."""
+    table = _Starts()
+    forget_on_change(table)
+    _SHARED_STARTS.append(table)
+    try:
+        yield
+    finally:
+        _SHARED_STARTS.pop()
 
 
 def _start_zeros(src, indices: list, exact, memo: dict,
@@ -173,6 +262,10 @@ def _start_zeros(src, indices: list, exact, memo: dict,
     terms = start_terms(src, indices, strides_of)
     if terms is None:
         return None
+    return _terms_zeros(src, terms, exact, memo)
+
+
+def _terms_zeros(src, terms: list, exact, memo: dict) -> tuple:
     weakest = min(terms, key=lambda t: _term_zeros(t[0], t[1], exact, memo))
     got = _term_zeros(weakest[0], weakest[1], exact, memo)
     return min(ALL, got + zeros_of(element_bytes(ir.MemRefType(src.type)))), weakest

@@ -56,6 +56,7 @@ from pipeline_mlir.frontend.k_subtiles import one_fragment_wide
 from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.copy_widths import padded_elements, padding_allowed
+from pipeline_mlir.frontend.dword_runs import shared_starts
 from pipeline_mlir.frontend.kept_layout import shared_sources
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
 from pipeline_mlir.frontend.kmerge_asked import asked_note
@@ -526,9 +527,9 @@ def adopt_loop(loop, schedule):
     (:mod:`pipeline_mlir.frontend.tails`, :mod:`pipeline_mlir.frontend.masks`).  A loop
     with no pair of iterations to pipeline (one iteration; two with the last masked) is
     the remainder path itself, run as written: None."""
-    # (the evaluators' plans, the attributes built from text, the copies' sampled reads:
-    # shared, parsed once, evaluated once while the IR stays)
-    with shared_plans(), parsed_once(), shared_reads():
+    # (the evaluators' plans, the attributes built from text, the copies' sampled reads,
+    # the copies' aligned starts: shared, parsed once, worked out once while the IR stays)
+    with shared_plans(), parsed_once(), shared_reads(), shared_starts():
         return _adopt(loop, schedule)
 
 

@@ -15,7 +15,9 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import walk_ops
-from pipeline_mlir.frontend.dword_runs import dword_refusal, regrouped_refusal, start_zeros
+from pipeline_mlir.analysis.twos import DEPTH
+from pipeline_mlir.frontend.dword_runs import (dword_refusal, regrouped_refusal, shared_starts,
+                                              start_zeros)
 
 FAT = "#amdgpu.address_space<fat_raw_buffer>"
 BODY = f"""
@@ -137,6 +139,40 @@ def test_start_zeros_are_the_weakest_terms(v, src, idx, zeros, weakest):
 
 def test_start_zeros_of_a_stride_known_at_launch_are_unknown(v):
     assert start_zeros(v["s"], [v["row"], v["k"]], BLOCK) is None
+
+
+
+def test_shared_starts_answer_as_each_call_does():
+    """Within ``shared_starts`` (the front end's adoption of a loop) the zeros of each
+    value are worked out once for every start asked, but only for starts whose every
+    chain is shorter than ``low_zeros``' depth: below it, an answer depends on the path
+    the value was reached by.  ``8 i`` under a chain of more sums than that depth is cut
+    short in the first start (the sum 2 above ``8 i`` is met at depth 0: its zeros unknown
+    there); a memo shared with it would then give that sum's own start the cut answer."""
+    adds = "\n".join(f"    %d{j + 1} = arith.addi %d{j}, %c0 : index" for j in range(DEPTH + 2))
+    text = f"""func.func @f(%a0: memref<17x520xf16>, %n: index) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %a = amdgpu.fat_raw_buffer_cast %a0 resetOffset : memref<17x520xf16> to memref<17x520xf16, {FAT}>
+  scf.for %i = %c0 to %n step %c1 {{
+    %d0 = arith.muli %i, %c8 : index
+{adds}
+  }}
+  return
+}}"""
+    with new_context():
+        m = ir.Module.parse(text)
+        ops = walk_ops(m.operation, lambda o: o.name in ("arith.muli", "arith.addi"))
+        a = walk_ops(m.operation, lambda o: o.name == "amdgpu.fat_raw_buffer_cast")[0]
+        c0 = walk_ops(m.operation, lambda o: o.name == "arith.constant")[0].results[0]
+        src, deep, k = a.results[0], ops[-1].results[0], ops[2].results[0]
+        own = [start_zeros(src, [c0, x], BLOCK)[0] for x in (deep, k)]
+        assert own[0] < own[1]          # (the deep chain cut short: the case that matters)
+        with shared_starts():
+            shared = [start_zeros(src, [c0, x], BLOCK)[0] for x in (deep, k)]
+            again = [start_zeros(src, [c0, x], BLOCK)[0] for x in (k, deep)]
+        assert shared == own and again == own[::-1]
 
 
 GLOBAL = "#gpu.address_space<global>"

@@ -82,10 +82,12 @@ def exact_on_machine(evaluator, ops: list) -> bool:
     already evaluable by it): no result wraps its type or is poison or undefined
     (:func:`_no_wrap`), and no unsigned operation sees a negative operand."""
     memo = getattr(evaluator, "fact", None)     # (an Evaluator's: memoized per op)
+    shared = getattr(evaluator, "fact_of", None)    # (a tiled one's: its source's too)
     for op in ops:
         if op.name == "arith.constant":
             continue
-        exact = memo(("exact", op), lambda: _exact_op(evaluator, op)) if memo is not None \
+        exact = shared(("exact", op), lambda ev: _exact_op(ev, op)) if shared is not None \
+            else memo(("exact", op), lambda: _exact_op(evaluator, op)) if memo is not None \
             else _exact_op(evaluator, op)
         if not exact:
             return False

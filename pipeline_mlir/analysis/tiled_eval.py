@@ -63,6 +63,17 @@ class _Tracking:
             return None
         return None if v in self.moving else a
 
+    def fixed_fact(self, key, compute_in) -> tuple | None:
+        """``(fact,)``: the fact ``key`` at the source's lanes (``compute_in(self)``,
+        memoized as :meth:`~pipeline_mlir.analysis.loop_eval.Evaluator.fact` memoizes it)
+        if it reads no moving key, else None (and None where the source cannot compute
+        it)."""
+        try:
+            got = self.fact(key, lambda: compute_in(self))
+        except Exception:       # noqa: BLE001 (the caller computes it and raises its own)
+            return None
+        return None if key in self.moving else (got,)
+
 
 class TileSource(_Tracking, Evaluator):
     """One workgroup's evaluator (``block_size``; ``launch_values`` as an
@@ -106,6 +117,17 @@ class Tiled(SideBySide):
             if got is not None:
                 self.memo[v] = tiled(got, self.count)
         return super()._value(v)
+
+    def fact_of(self, key, compute_in):
+        """:meth:`~pipeline_mlir.analysis.loop_eval.Evaluator.fact` ``key`` of
+        ``compute_in(evaluator)``: the source's where it reads no moving key (a fact of
+        all the lanes together is the same of the lanes tiled, as a ``Repeated``'s of
+        its source's), else computed here."""
+        if key not in self.facts:
+            got = self.source.fixed_fact(key, compute_in)
+            if got is not None:
+                self.facts[key] = got[0]        # (read from nothing that moves: kept)
+        return self.fact(key, lambda: compute_in(self))
 
 
 class StepSource(_Tracking, Tiled):

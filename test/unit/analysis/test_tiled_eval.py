@@ -130,3 +130,31 @@ def test_evaluators_on_one_source_share_what_they_read_off_the_ir():
     assert second.structure.get("key") == "read off the IR"
     v["row_op"].operands[1] = v["c64"].results[0]       # (the bindings tell the caches)
     assert "key" not in source.structure and "key" not in second.structure
+
+
+def test_a_fact_of_what_no_workgroup_moves_is_the_sources():
+    """``fact_of`` (the kept-mask proof's verdicts that no op wraps, ``exact_ints``): a fact
+    of all the lanes together that reads nothing a workgroup or the K step moves is the
+    same of the lanes tiled, so it is computed once, in the source, for every evaluator on
+    it; one that reads a moving value is computed over the evaluator's own lanes (the
+    source's, of its first workgroup only, says otherwise here)."""
+    ctx, m, v = _kernel()
+    wgs = np.array([0, 3, 7])
+    source = TileSource((64, 1, 1), launch_values=False)
+    plain = SideBySide((64, 1, 1), len(wgs), launch_values=False)
+    _bound(plain, v, wgs, 1)
+    want = {name: bool((plain.value(v[name]) >= 128).any()) for name in ("row", "i")}
+    seen = []
+
+    def past(name):
+        def compute(ev):
+            seen.append(type(ev).__name__)
+            return bool((ev.value(v[name]) >= 128).any())
+        return compute
+    for _ in range(2):                  # (two evaluators, one source: computed once there)
+        tiled = Tiled(source, len(wgs))
+        _bound(tiled, v, wgs, 1)
+        for name in ("row", "i"):
+            assert tiled.fact_of((name, v["row_op"]), past(name)) == want[name]
+    assert seen == ["TileSource", "TileSource", "Tiled", "Tiled"]
+    assert want["i"] and source.facts[("i", v["row_op"])] is False

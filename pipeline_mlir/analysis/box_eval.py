@@ -80,8 +80,7 @@ class Box:
 
     def __init__(self, lo: tuple, hi: tuple) -> None:
         self.lo, self.hi = tuple(lo), tuple(hi)
-        rows = [self.lo]
-        self.unit = []
+        rows, self.unit = [self.lo], []
         for d, (a, b) in enumerate(zip(lo, hi)):
             if b > a:
                 self.unit.append(len(rows))
@@ -119,7 +118,7 @@ class BoxEvaluator(Tiled):
         if source is None:
             source = TileSource(block_size, launch_values=launch_values)
         super().__init__(source, points)
-        self.rows = points
+        self.rows, self._varied = points, {}     # (:meth:`varies` of each array: once)
         #: the :class:`Box` whose points these are, if known (for :func:`_affine_quotient`)
         self.box = None
 
@@ -130,9 +129,11 @@ class BoxEvaluator(Tiled):
         return np.broadcast_to(np.asarray(a), (self.threads,)).reshape(self.rows, -1)
 
     def varies(self, a) -> np.ndarray:
-        """Per thread, whether ``a`` differs between the points."""
-        r = self.by_point(a)
-        return (r[1:] != r[0]).any(axis=0)
+        """Per thread, whether ``a`` differs between the points (once per array, held)."""
+        if (got := self._varied.get(id(a))) is None or got[0] is not a:
+            r = self.by_point(a)
+            got = self._varied[id(a)] = (a, (r[1:] != r[0]).any(axis=0))
+        return got[1]
 
     def _eval(self, op, v):
         out = super()._eval(op, v)
@@ -195,10 +196,9 @@ def _cut(ev, kind: str, args: list, moving) -> tuple | None:
 
 def _where(op) -> str:
     try:
-        loc = str(op.location)
+        return str(op.location)
     except Exception:           # (a location with no text)
         return "an op"
-    return loc
 
 
 def _cols(ev, a, moving) -> np.ndarray:

@@ -112,8 +112,8 @@ class Tiled(SideBySide):
         super().bind(value, a)
 
     def _value(self, v) -> np.ndarray:
-        if v not in self.memo and v not in self.bound:
-            got = self.source.fixed(v)
+        if v not in self.memo and v not in self.bound and v not in self.source.moving:
+            got = self.source.fixed(v)      # (a key once moving stays so: never fixed)
             if got is not None:
                 self.memo[v] = tiled(got, self.count)
         return super()._value(v)
@@ -124,8 +124,10 @@ class Tiled(SideBySide):
         all the lanes together is the same of the lanes tiled, as a ``Repeated``'s of
         its source's), else computed here."""
         if key not in self.facts:
-            got = self.source.fixed_fact(key, compute_in)
-            if got is not None:
+            source = self.source
+            if key in source.facts and key not in source.moving:    # (the common case)
+                self.facts[key] = source.facts[key]
+            elif (got := source.fixed_fact(key, compute_in)) is not None:
                 self.facts[key] = got[0]        # (read from nothing that moves: kept)
         return self.fact(key, lambda: compute_in(self))
 

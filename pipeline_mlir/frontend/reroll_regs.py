@@ -52,7 +52,9 @@ proven first, and anything else is a located error:
   :func:`~pipeline_mlir.frontend.reroll_proof.stored_constant`); a copy by part of the
   workgroup staged through private memory between two guards, the first among the loads
   and the second among the stores, is such a load and its store
-  (:mod:`~pipeline_mlir.frontend.reroll_staged`, which proves its prologue twin);
+  (:mod:`~pipeline_mlir.frontend.reroll_staged`, which proves its prologue twin; the
+  halves of several such copies that IREE merged into one guard split first, one guard
+  each: :func:`~pipeline_mlir.frontend.reroll_staged.split_staged_guards`);
 * the prologue: the stores before the loop into the LDS the body stores to, as many as
   the body's, store ``j`` of a value loaded before the loop (its only use), or of the
   constant the body's store ``j`` stores (:meth:`RegReroll._same_constant`); store and load
@@ -105,8 +107,9 @@ from pipeline_mlir.frontend.reroll import mirror_difference
 from pipeline_mlir.frontend.reroll_parts import BARRIER, SCHED_BARRIER, STORE, Around, \
     detached_ops, inner_ops, lds_roots, padding_select
 from pipeline_mlir.frontend.reroll_ops import outer_operands
-from pipeline_mlir.frontend.reroll_staged import StagedPairs, staged_halves, staged_load, \
-    staged_pair, staged_store, staged_whole
+from pipeline_mlir.frontend.reroll_staged import StagedPairs, merged_halves, \
+    split_staged_guards, staged_halves, staged_lds_stores, staged_load, staged_pair, \
+    staged_store, staged_whole
 from pipeline_mlir.frontend.reroll_tile0 import WHAT, TileZero
 from pipeline_mlir.frontend.reroll_proof import RolledLoop, Workgroups, access, \
     access_difference, forms_difference, loop_bounds, rolled_upper, \
@@ -125,12 +128,16 @@ def is_register_prefetched(loop) -> bool:
 
 def _prefetched(around: Around) -> bool:
     loaded = around.global_loads(around.ops)
+    staged = [o for o in around.ops if staged_load(o) is not None]
     late = [o for o in around.late if o.name == STORE and in_lds(o.operands[1]) and
-            depends(o.operands[0], loaded)]
+            depends(o.operands[0], loaded) or staged_store(o) is not None and any(
+                staged_pair(f, o) is None for f in staged)]     # (or a staged copy's)
     if not late or not any(o.name == BARRIER for o in around.late[:around.late.index(late[0])]):
         return False
+    late = [s for o in late for s in ([o] if o.name == STORE else staged_lds_stores([o]))]
     loaded = around.global_loads(around.before)
     early = [o for o in around.before if o.name == STORE and depends(o.operands[0], loaded)]
+    early += staged_lds_stores(around.before)
     return bool(lds_roots(late) & lds_roots(early))
 
 
@@ -144,6 +151,10 @@ def reroll_register_prefetch(root) -> None:
         if _guarded_late_stores(around):
             inline_constant_true_ifs(loop)
             inline_ifs(around.before)
+            around = Around(loop)
+        if merged_halves(around.late):     # (both operands' staged copies in one guard)
+            split_staged_guards(around.ops)
+            split_staged_guards(around.before)
             around = Around(loop)
         if _prefetched(around):
             with loop.context, loop.location:

@@ -15,7 +15,9 @@ pair accesses, at the same indices and type), proves the prologue's pair the bod
 tile 0 in each workgroup enumerated (:class:`StagedPairs`: the guards' conditions, the
 global and LDS elements, the padding's condition and value, per thread), and puts the body's
 second guard right after its first; the pair is then the prefetch point's, which the
-front end's spread takes (:mod:`~pipeline_mlir.frontend.guarded_pairs`).
+front end's spread takes (:mod:`~pipeline_mlir.frontend.guarded_pairs`).  Where IREE's
+canonicalizer merged the guards of two such copies of one condition (A's and B's, f32
+``A^T x B`` 17x28x27), :func:`split_staged_guards` first makes each half a guard again.
 """
 
 from __future__ import annotations
@@ -157,6 +159,65 @@ def staged_pair(first, second) -> str | None:
     if first.operands[0] != second.operands[0]:
         return "their conditions are not one value"
     return _buffer_difference(staged_load(first)[1], staged_store(second)[0])
+
+
+def _halves(op) -> list | None:
+    """The staged halves of the guard ``op``, its ops with memory effects two at a time,
+    each pair a :func:`_first_half` or a :func:`_second_half` (only a pair's first op with
+    regions: a guarded load), when it holds two or more pairs; else None."""
+    if op.name != GUARD or len(op.results) or any(
+            len(list(b.operations)) > 1 for b in op.regions[1].blocks):
+        return None
+    ops = [_op(o) for o in op.regions[0].blocks[0].operations][:-1]
+    effects = [o for o in ops if not is_pure(o)]
+    pairs = [effects[i:i + 2] for i in range(0, len(effects), 2)]
+    if len(pairs) < 2 or len(effects) % 2 or any(
+            len(o.regions) for o in ops if o not in [p[0] for p in pairs]) or any(
+            _first_half(*p) is None and _second_half(*p) is None for p in pairs):
+        return None
+    return [[ops.index(o) for o in p] for p in pairs]
+
+
+def split_staged_guards(ops: list) -> int:
+    """Each guard of ``ops`` that holds several halves of staged copies (:func:`_halves`:
+    IREE's canonicalizer merges the adjacent guards of one condition, so the late form of
+    a kernel whose A and B are both copied by part of the workgroup, f32 ``A^T x B``
+    17x28x27 with 2 prefetch stages, loads both copies in one guard and stores both in
+    another) made one guard per half, in their order, each a clone of the guard left with
+    that half's two ops and the side-effect free ops they use; one copy's two halves in one
+    guard (:func:`staged_whole`) stay one.  Exact: the same condition (one value) runs the
+    same ops in the same order, the side-effect free ones computed again.  Returns how
+    many guards were split."""
+    count = 0
+    for op in ops:
+        halves = _halves(op)
+        if halves is None or staged_whole(op) is not None:
+            continue
+        for keep in halves:
+            clone = op.clone(ir.InsertionPoint(op))
+            inner = [_op(o) for o in clone.regions[0].blocks[0].operations][:-1]
+            drop = {i for h in halves if h is not keep for i in h}
+            for i in reversed(range(len(inner))):   # (users first)
+                o = inner[i]
+                if i in drop or is_pure(o) and len(o.results) and \
+                        not any(list(r.uses) for r in o.results):
+                    o.erase()
+        op.erase()
+        count += 1
+    return count
+
+
+def merged_halves(ops: list) -> bool:
+    """Some guard of ``ops`` holds several halves of staged copies (:func:`_halves`, one
+    copy's two halves aside): what :func:`split_staged_guards` splits."""
+    return any(_halves(o) is not None and staged_whole(o) is None for o in ops)
+
+
+def staged_lds_stores(ops: list) -> list:
+    """The LDS stores of the staged copies' second halves among the guards ``ops`` (a
+    guard of a second half, :func:`staged_store`, or of a whole copy, :func:`staged_whole`)."""
+    halves = [staged_store(o) or (staged_whole(o) or [None])[-1] for o in ops]
+    return [h[2] for h in halves if h is not None]
 
 
 class StagedPairs:

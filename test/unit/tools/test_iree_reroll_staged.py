@@ -20,7 +20,8 @@ import pytest
 
 from iree_configs import G
 from test_iree_emulate import needs_iree
-from test_iree_reroll import DEFAULT_BUILD, _forms_agree_exact, _refused
+from test_iree_reroll import DEFAULT_BUILD, _forms_agree_exact, _one_workgroup_exact, \
+    _refused
 
 pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
@@ -215,3 +216,32 @@ def test_a_prologue_load_folded_at_tile_0_is_compared_lane_by_lane(tmp_path, cap
     assert "'vector.load' op (before the loop pipelined through registers) is not proven the " \
         "body's copy staged through private memory at line" in err and "it differs from " \
         "the body's load at line" in err, err
+
+
+@needs_iree
+def test_both_operands_staged_in_one_guard(tmp_path, capsys):
+    """f32 ``A^T x B`` 17x28x27, IREE's default build (finding 96: seed 99, draw 3 of the
+    thirty-seventh sweep's small-f32 family): both A and B are copied by threads 0 to 31
+    of 256, and IREE's canonicalizer merges their guards, so the body loads both copies in
+    one guard and stores both in another (the prologue: A's load alone, then B's load and
+    both stores in one guard).  Each such guard is split into one per half
+    (``split_staged_guards``): one schedule from both forms, the late form exact (late and
+    random mode, the grid's one workgroup).  Before, the roll-back did not see the loop as
+    IREE's (no LDS store outside a guard) and the late form was refused at the body's first
+    guard (``... a copy made by part of the workgroup ...``).  B's copy staged through A's
+    private buffer in the body pairs with no guard that stores it: not IREE's loop, refused
+    as before at the body's first guard."""
+    forms = _forms(17, 28, 27)
+    late = forms["late"]
+    body = late.index(" scf.for ")
+    first = re.search(r"\n( +)scf\.if %\w+ \{\n(.*?)\n\1\}\n", late[body:], re.S)
+    private = re.findall(r"vector\.store %\w+, (%alloca\w*)\[", first.group(2))
+    assert len(private) == 2, "IREE no longer stages both copies in one guard"
+    _one_workgroup_exact(tmp_path, forms, capsys)
+    at = body + first.start(2)
+    crossed = late[:at] + first.group(2).replace(f", {private[1]}[", f", {private[0]}[") + \
+        late[at + len(first.group(2)):]
+    err = _refused(tmp_path, crossed, "crossed", capsys)
+    assert re.search(r":\d+:\d+: error: .*'scf\.if' op at line \d+:\d+ runs the tile's copy "
+                     r"'vector\.store' op at line \d+:\d+ in 32 of the workgroup's 256 threads",
+                     err), err

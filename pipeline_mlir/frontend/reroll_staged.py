@@ -164,7 +164,8 @@ def staged_pair(first, second) -> str | None:
 def _halves(op) -> list | None:
     """The staged halves of the guard ``op``, its ops with memory effects two at a time,
     each pair a :func:`_first_half` or a :func:`_second_half` (only a pair's first op with
-    regions: a guarded load), when it holds two or more pairs; else None."""
+    regions: a guarded load; a barrier or a wait, which each clone would run again, is an op
+    with effects of no half), when it holds two or more pairs; else None."""
     if op.name != GUARD or len(op.results) or any(
             len(list(b.operations)) > 1 for b in op.regions[1].blocks):
         return None

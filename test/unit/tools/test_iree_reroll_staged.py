@@ -230,7 +230,8 @@ def test_both_operands_staged_in_one_guard(tmp_path, capsys):
     IREE's (no LDS store outside a guard) and the late form was refused at the body's first
     guard (``... a copy made by part of the workgroup ...``).  B's copy staged through A's
     private buffer in the body pairs with no guard that stores it: not IREE's loop, refused
-    as before at the body's first guard."""
+    as before at the body's first guard.  The body's two guards are split; with a ``gpu.barrier``
+    in the first (which each clone would run again: an op of no half), only the second."""
     forms = _forms(17, 28, 27)
     late = forms["late"]
     body = late.index(" scf.for ")
@@ -245,3 +246,20 @@ def test_both_operands_staged_in_one_guard(tmp_path, capsys):
     assert re.search(r":\d+:\d+: error: .*'scf\.if' op at line \d+:\d+ runs the tile's copy "
                      r"'vector\.store' op at line \d+:\d+ in 32 of the workgroup's 256 threads",
                      err), err
+    stored = re.search(r"\n( +)vector\.store %\w+, %alloca\w*\[[^\n]*\n", first.group(2))
+    barrier = late[:at + stored.end()] + f"{stored.group(1)}gpu.barrier\n" + \
+        late[at + stored.end():]
+    assert (_body_splits(late), _body_splits(barrier)) == (2, 1)
+
+
+def _body_splits(text: str) -> int:
+    """``split_staged_guards`` of the body of ``text``'s loop with MFMAs."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import ops_of, walk_ops
+    from pipeline_mlir.frontend.reroll_staged import split_staged_guards
+
+    with new_context():
+        module = ir.Module.parse(text)
+        loop = next(o for o in walk_ops(module.operation, lambda o: o.name == "scf.for")
+                    if any(x.name == "amdgpu.mfma" for x in ops_of(o.regions[0])))
+        return split_staged_guards(ops_of(loop.regions[0]))

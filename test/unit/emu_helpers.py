@@ -173,13 +173,26 @@ def moved_store(kernel, store, by: int):
 
 
 def guard_nops(lines: list[str]) -> list[int]:
-    """The indices of the guard's ``s_nop`` lines (between two ``sched_barrier mask(0)``)."""
+    """The indices of the wait-state guards' ``s_nop`` lines: between two ``sched_barrier``
+    of mask 0 with only ``s_nop`` between them, or of an opened guard's mask
+    (``OPEN_GUARD_MASK``), between which LLVM may also put the VALU instructions that cross
+    it and their waits (``AsmFunction.guard_fences`` of ``pipeline_mlir/isa/asm.py``)."""
+    from pipeline_mlir.schedule.fences import OPEN_GUARD_MASK
+
+    fences = {f"sched_barrier mask(0x{m:08x})": m for m in (0, OPEN_GUARD_MASK)}
     out = []
     for i, ln in enumerate(lines):
-        if "sched_barrier mask(0x00000000)" in ln:
-            j = i + 1
-            while j < len(lines) and re.match(r"\s*s_nop \d+", lines[j]):
-                j += 1
-            if j > i + 1 and j < len(lines) and "sched_barrier mask(0x00000000)" in lines[j]:
-                out += range(i + 1, j)
+        mask = next((m for f, m in fences.items() if f in ln), None)
+        if mask is None:
+            continue
+        j, nops = i + 1, []
+        while j < len(lines) and "sched_barrier" not in lines[j] and (
+                re.match(r"\s*s_nop \d+", lines[j]) or mask and re.match(
+                    r"\s*(v_|s_waitcnt)", lines[j])):
+            if re.match(r"\s*s_nop \d+", lines[j]):
+                nops.append(j)
+            j += 1
+        if nops and j < len(lines) and fences.get(
+                next((f for f in fences if f in lines[j]), None)) == mask:
+            out += nops
     return out

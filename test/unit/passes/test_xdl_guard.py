@@ -155,3 +155,18 @@ def test_the_llvm_ir_is_checked_for_the_tables_16_pass_xdl_mfmas():
     assert found == {"v_mfma_f32_32x32x64_f8f6f4", "v_mfma_scale_f32_32x32x64_f8f6f4"}
     assert needs_check("call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32")
     assert not needs_check("call <4 x float> @llvm.amdgcn.mfma.f32.16x16x128.f8f6f4.v8i32")
+
+
+def test_the_guard_nops_of_opened_guards_are_found():
+    """``guard_nops`` (the mutants' and these tests' reader of the assembly) finds an opened
+    guard's ``s_nop`` as the ISA check does (``AsmFunction.guard_fences``): its two fences of
+    ``OPEN_GUARD_MASK`` with VALU and waits among the ``s_nop``; not two fences of different
+    masks, an SALU among them, or VALU between two closed fences."""
+    opened = ["\t; sched_barrier mask(0x00000402)", "\tv_or_b32_e32 v4, 3, v49",
+              "\ts_waitcnt lgkmcnt(0)", "\ts_nop 7", "\t; sched_barrier mask(0x00000402)"]
+    assert guard_nops(opened) == [3]
+    assert guard_nops(opened[:4] + ["\t; sched_barrier mask(0x00000000)"]) == []
+    assert guard_nops(opened[:1] + ["\ts_movk_i32 s1, 0x2200"] + opened[1:]) == []
+    closed = [ln.replace("0x00000402", "0x00000000") for ln in opened]
+    assert guard_nops(closed) == []
+    assert guard_nops([closed[0], closed[3], closed[3], closed[4]]) == [1, 2]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import re
 
 import numpy as np
 
@@ -173,26 +172,20 @@ def moved_store(kernel, store, by: int):
 
 
 def guard_nops(lines: list[str]) -> list[int]:
-    """The indices of the wait-state guards' ``s_nop`` lines: between two ``sched_barrier``
-    of mask 0 with only ``s_nop`` between them, or of an opened guard's mask
-    (``OPEN_GUARD_MASK``), between which LLVM may also put the VALU instructions that cross
-    it and their waits (``AsmFunction.guard_fences`` of ``pipeline_mlir/isa/asm.py``)."""
-    from pipeline_mlir.schedule.fences import OPEN_GUARD_MASK
+    """The indices of the wait-state guards' ``s_nop`` lines: of the guards the ISA check
+    reads (``AsmFunction.guard_fences`` of ``pipeline_mlir/isa/asm.py``: two fences of mask
+    0 with only ``s_nop`` between them, or of an opened guard's mask, between which LLVM
+    may also put the VALU instructions that cross it and their waits)."""
+    from pipeline_mlir.isa.asm import parse_asm
 
-    fences = {f"sched_barrier mask(0x{m:08x})": m for m in (0, OPEN_GUARD_MASK)}
     out = []
-    for i, ln in enumerate(lines):
-        mask = next((m for f, m in fences.items() if f in ln), None)
-        if mask is None:
-            continue
-        j, nops = i + 1, []
-        while j < len(lines) and "sched_barrier" not in lines[j] and (
-                re.match(r"\s*s_nop \d+", lines[j]) or mask and re.match(
-                    r"\s*(v_|s_waitcnt)", lines[j])):
-            if re.match(r"\s*s_nop \d+", lines[j]):
-                nops.append(j)
-            j += 1
-        if nops and j < len(lines) and fences.get(
-                next((f for f in fences if f in lines[j]), None)) == mask:
-            out += nops
+    for f in parse_asm("\n".join(lines)).functions:
+        fences = f.guard_fences()
+        for b in f.blocks:
+            inside = False
+            for i in b.instrs:
+                if id(i) in fences:
+                    inside = not inside
+                elif inside and i.kind == "nop":
+                    out.append(i.line - 1)
     return out

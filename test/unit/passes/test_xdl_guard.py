@@ -162,11 +162,11 @@ def test_the_guard_nops_of_opened_guards_are_found():
     guard's ``s_nop`` as the ISA check does (``AsmFunction.guard_fences``): its two fences of
     ``OPEN_GUARD_MASK`` with VALU and waits among the ``s_nop``; not two fences of different
     masks, an SALU among them, or VALU between two closed fences."""
-    opened = ["\t; sched_barrier mask(0x00000402)", "\tv_or_b32_e32 v4, 3, v49",
+    opened = ["k:", "\t; sched_barrier mask(0x00000402)", "\tv_or_b32_e32 v4, 3, v49",
               "\ts_waitcnt lgkmcnt(0)", "\ts_nop 7", "\t; sched_barrier mask(0x00000402)"]
-    assert guard_nops(opened) == [3]
-    assert guard_nops(opened[:4] + ["\t; sched_barrier mask(0x00000000)"]) == []
-    assert guard_nops(opened[:1] + ["\ts_movk_i32 s1, 0x2200"] + opened[1:]) == []
+    assert guard_nops(opened) == [4]
+    assert guard_nops(opened[:5] + ["\t; sched_barrier mask(0x00000000)"]) == []
+    assert guard_nops(opened[:2] + ["\ts_movk_i32 s1, 0x2200"] + opened[2:]) == []
     closed = [ln.replace("0x00000402", "0x00000000") for ln in opened]
     assert guard_nops(closed) == []
-    assert guard_nops([closed[0], closed[3], closed[3], closed[4]]) == [1, 2]
+    assert guard_nops([closed[0], closed[1], closed[4], closed[4], closed[5]]) == [2, 3]

@@ -4,8 +4,9 @@ What the ISA check's LDS rule (:mod:`pipeline_mlir.isa.lds_ranges`) computes its
 and ``exec`` from: a forward dataflow over the function's control-flow graph that evaluates,
 for every thread of the workgroup, the registers LLVM builds LDS addresses with
 (:data:`_OPS`: moves, shifts, logic, additions, 24-bit products, bitfield extracts,
-``v_alignbit_b32``, the 16-bit adds and shifts (their results' high half zeroed, as gfx9
-writes them), compares and the lane masks; ``v0`` the thread's id; a scalar register one
+``v_alignbit_b32``, the 16-bit adds, products and shifts (their results' high half zeroed,
+as gfx9 writes them), their SDWA forms writing the whole register, compares and the lane
+masks; ``v0`` the thread's id; a scalar register one
 value per wave; anything else, or a value that differs between the paths into a block,
 unknown), and beside it which registers may hold a different value in different waves of
 the workgroup (:func:`varying_states`: computed from the thread or wave id, a wave's own
@@ -81,6 +82,7 @@ _OPS = {
     # ``GCNSubtarget::zeroesHigh16BitsOfDest``; the emulator's ``valu_lanes`` does the same)
     "v_add_u16": lambda a, b: (a + b) & 0xFFFF, "v_sub_u16": lambda a, b: (a - b) & 0xFFFF,
     "v_subrev_u16": lambda a, b: (b - a) & 0xFFFF,
+    "v_mul_lo_u16": lambda a, b: (a * b) & 0xFFFF,
     "v_lshlrev_b16": lambda s, a: (a << (s & 15)) & 0xFFFF,
     "v_lshrrev_b16": lambda s, a: (a & 0xFFFF) >> (s & 15),
     "v_ashrrev_i16": lambda s, a: _low32(_extend(a, 16) >> (s & 15).astype(np.int64))
@@ -124,11 +126,38 @@ def lane_source(text: str, state: dict, threads: int):
     return state.get(regs[0])
 
 
+#: an SDWA source select: (shift, mask) of the field of the source it reads
+_SDWA_FIELDS = {"BYTE_0": (0, 0xFF), "BYTE_1": (8, 0xFF), "BYTE_2": (16, 0xFF),
+                "BYTE_3": (24, 0xFF), "WORD_0": (0, 0xFFFF), "WORD_1": (16, 0xFFFF),
+                "DWORD": (0, 0xFFFFFFFF)}
+
+
+def _sdwa(op, modifiers: tuple[str, ...]):
+    """The SDWA form of ``op`` (gfx9): each source its selected field, zero-extended (a
+    ``sext()`` source is no operand :func:`lane_source` reads), the operation on 32 bits,
+    the whole result written (``dst_sel:DWORD``, the default, which makes ``dst_unused``
+    moot); a destination field, or any other modifier (``clamp``, ``mul``), None."""
+    fields = dict(m.split(":", 1) for m in modifiers if ":" in m)
+    if len(fields) != len(modifiers) or fields.get("dst_sel", "DWORD") != "DWORD" or \
+            set(fields) - {"dst_sel", "dst_unused", "src0_sel", "src1_sel"} or \
+            not set(fields.get(k, "DWORD") for k in ("src0_sel", "src1_sel")) <= \
+            set(_SDWA_FIELDS):
+        return None
+    sels = [_SDWA_FIELDS[fields.get(f"src{k}_sel", "DWORD")] for k in (0, 1)]
+
+    def run(*args):
+        return op(*[(a >> s) & m for a, (s, m) in zip(args, sels)], *args[2:])
+    return run
+
+
 @functools.lru_cache(maxsize=1024)
 def _operation(mnemonic: str, modifiers: tuple[str, ...]):
     """The function that computes ``mnemonic``'s result from its sources (None: not
     evaluated here, its results unknown; ``"readfirstlane"``)."""
     base = re.sub(r"_e(32|64)$", "", mnemonic)
+    if base.endswith("_sdwa"):
+        op = _OPS.get(base[:-len("_sdwa")])
+        return _sdwa(op, modifiers) if op is not None else None
     if base == "v_readfirstlane_b32" and not modifiers:
         return "readfirstlane"
     if base == "v_bitop3_b32":

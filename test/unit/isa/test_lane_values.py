@@ -23,6 +23,7 @@ from pipeline_mlir.isa.lane_values import evaluate
 ADDED = {
     "v_add_u16_e32": VOP2["v_add_u16"], "v_sub_u16_e32": VOP2["v_sub_u16"],
     "v_subrev_u16_e32": VOP2["v_subrev_u16"], "v_lshlrev_b16_e32": VOP2["v_lshlrev_b16"],
+    "v_mul_lo_u16_e32": VOP2["v_mul_lo_u16"],
     "v_lshrrev_b16_e32": VOP2["v_lshrrev_b16"], "v_ashrrev_i16_e32": VOP2["v_ashrrev_i16"],
     "v_ashrrev_i32_e32": VOP2["v_ashrrev_i32"], "v_bfe_i32": VOP3_3["v_bfe_i32"],
     "v_alignbit_b32": VOP3_3["v_alignbit_b32"],
@@ -74,12 +75,58 @@ def test_the_added_instructions_on_values_worked_by_hand(text, value):
     assert [int(x) for x in set(state["v9"])] == [value], text
 
 
+#: SDWA forms LLVM writes whole registers with (IREE's i8 batch kernel computes its
+#: transposing B reads' LDS addresses with ``v_and_b32_sdwa`` and ``v_mul_u32_u24_sdwa``
+#: of a word, finding 103 of ``docs/iree-audits.md``)
+SDWA = ["v_and_b32_sdwa v9, v1, s2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 "
+        "src1_sel:DWORD",
+        "v_mul_u32_u24_sdwa v9, v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0 "
+        "src1_sel:BYTE_3",
+        "v_add_u16_sdwa v9, v1, v2 dst_sel:DWORD dst_unused:UNUSED_PRESERVE src0_sel:BYTE_1 "
+        "src1_sel:WORD_1",
+        "v_or_b32_sdwa v9, v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_2 "
+        "src1_sel:BYTE_0",
+        "v_mov_b32_sdwa v9, v1 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_3"]
+
+
+@pytest.mark.parametrize("text", SDWA)
+def test_an_sdwa_form_writing_the_whole_register_computes_what_the_emulator_does(text):
+    """Each source's selected byte or word, the operation, the whole result: every lane of a
+    wave the emulator's (its own SDWA semantics, :mod:`pipeline_mlir.emu.valu`)."""
+    from emu_helpers import run_snippet
+
+    rng = np.random.default_rng(103)
+    vals = {r: rng.integers(0, 1 << 32, 64, dtype=np.uint64) for r in (1, 2)}
+    scalar = 0xA5C3F00F
+
+    def setup(m):
+        w = m.waves[0]
+        for r, v in vals.items():
+            w.V[r] = v.astype(np.uint32)
+        w.S[2] = scalar
+    ran = run_snippet(f"{text}\ns_endpgm", setup=setup)
+    want = ran.waves[0].V[9].ravel().astype(np.uint64)
+    state = _on(64) | {f"v{r}": v for r, v in vals.items()} | \
+        {"s2": np.full(64, scalar, dtype=np.uint64)}
+    evaluate(_one(text), state, 64)
+    assert state.get("v9") is not None and np.array_equal(state["v9"], want), text
+
+
 @pytest.mark.parametrize("text", ["v_add_u16_e64 v9, v1, v2 clamp",
                                   "v_add_u16_sdwa v9, v1, v2 dst_sel:WORD_1",
+                                  "v_or_b32_sdwa v9, v1, v2 dst_sel:BYTE_0 "
+                                  "dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD",
+                                  "v_or_b32_sdwa v9, sext(v1), v2 dst_sel:DWORD "
+                                  "dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD",
+                                  "v_add_u32_sdwa v9, v1, v2 clamp dst_sel:DWORD "
+                                  "dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD",
+                                  "v_cvt_f32_ubyte0_sdwa v9, v1 dst_sel:DWORD "
+                                  "dst_unused:UNUSED_PAD src0_sel:BYTE_1",
                                   "v_bfe_i32 v9, v1, v2"])
 def test_forms_not_read_leave_the_result_unknown(text):
-    """A modifier (``clamp``, an SDWA selection) or the wrong number of sources: unknown,
-    never a guess."""
+    """A modifier (``clamp``; an SDWA destination field, a sign-extended source), an
+    operation not evaluated (in its SDWA form too) or the wrong number of sources:
+    unknown, never a guess."""
     state = _on(64) | {f"v{k}": np.arange(64, dtype=np.uint64) for k in (1, 2)}
     state["v9"] = np.zeros(64, dtype=np.uint64)
     evaluate(_one(text), state, 64)

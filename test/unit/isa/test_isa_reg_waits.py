@@ -298,21 +298,39 @@ def test_an_lds_write_in_flight_at_a_barrier_whose_reads_go_elsewhere_is_no_erro
     ``docs/iree-audits.md``).  Their addresses LLVM computes with SDWA forms of a word;
     before the lane values read them, the reads' bytes were unknown and the barrier rule
     refused the mutant (``wait-short``).  With the count dropped, every write of the copy
-    is in flight there, and reads race them: refused."""
+    is in flight there, and reads race them: refused, and an ``lds-race`` on the emulator
+    (both run here as the dispatch launches them, late mode, its whole grid)."""
     from pathlib import Path
 
     from kernel_builds import built_input
+    from pipeline_mlir.dialect.bindings import ir, new_context
     from pipeline_mlir.driver.diagnostics import Failure
+    from pipeline_mlir.driver.dispatch_launch import run_dispatch
     from pipeline_mlir.driver.isa_gate import check_built
+    from pipeline_mlir.emu.errors import Finding
+    from pipeline_mlir.frontend.dispatch import matmul_dispatch
 
     path = Path(__file__).parents[2] / "lit" / "passes" / "Inputs" / \
         "iree-i8-batch-547x183x142.late.mlir"
     b = built_input("4wave", path)
+    with new_context() as ctx:
+        d = matmul_dispatch(ir.Module.parse(path.read_text(), ctx), None)
+
+    def emulated(asm: str) -> str:
+        """The finding's kind, what is wrong, or ``exact``."""
+        try:
+            _summary, problem = run_dispatch(d, load_kernel(asm), "i8", ("late", 0), None,
+                                             None, False)
+        except Finding as e:
+            return e.kind
+        return problem or "exact"
     check_built(b.asm, [b.plan], b.ll, None, "k.mlir")
     raised = _i8_barrier_wait(b.asm, lambda ln: ln.replace("lgkmcnt(0)", "lgkmcnt(1)"))
     check_built(raised, [b.plan], b.ll, None, "k.mlir")
+    assert emulated(raised) == "exact"
     dropped = _i8_barrier_wait(b.asm, lambda ln: re.sub(r"\s*lgkmcnt\(0\)", "", ln))
     with pytest.raises(Failure) as e:
         check_built(dropped, [b.plan], b.ll, None, "k.mlir")
     assert any("wait-short" in d.message for d in e.value.diags), \
         [d.message for d in e.value.diags]
+    assert emulated(dropped) == "lds-race"

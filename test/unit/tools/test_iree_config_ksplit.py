@@ -12,6 +12,7 @@ import re
 import pytest
 
 from iree_configs import exact_in_random_order, forms_agree, param
+from kernel_builds import shared_build
 from pass_helpers import assert_named_and_hazard_free
 from pipeline_mlir.tools.pipeline_opt import main
 
@@ -212,14 +213,21 @@ def test_a_k_left_ending_before_the_last_tile_moves_the_cut_back(generated):
         assert len(rems) == 1 and constant_bounds(rems[0]) == (4, 8, 2)
 
 
-def _form_schedules(forms: dict, tmp_path, capsys) -> list:
-    """The ``--emit=schedule-json`` of each form of ``forms`` ({form: text}), written to
-    ``tmp_path``, in the forms' order."""
+def _form_schedules(forms: dict, tmp_path, capsys, built: str) -> list:
+    """The schedule (JSON, parsed) of each form of ``forms`` ({form: text}), written to
+    ``tmp_path``, in the forms' order: of the form ``built`` (the one the test emulates
+    next) the schedule its build keeps on the way (``kernel_builds.shared_build``, the
+    run's store: the ``--emulate`` after it reads that build, no passes run twice), of
+    the other ``--emit=schedule-json``'s."""
     schedules = []
     for form, text in forms.items():
-        (tmp_path / f"{form}.mlir").write_text(text)
-        assert main(["--pipeline=4wave", str(tmp_path / f"{form}.mlir"),
-                     "--emit=schedule-json"]) == 0
+        path = tmp_path / f"{form}.mlir"
+        path.write_text(text)
+        if form == built:
+            schedules.append(json.loads(
+                shared_build("4wave", input=str(path)).stages["schedule-json"]))
+            continue
+        assert main(["--pipeline=4wave", str(path), "--emit=schedule-json"]) == 0
         schedules.append(json.loads(capsys.readouterr().out))
     return schedules
 
@@ -237,7 +245,7 @@ def test_a_pair_is_split_alike_whatever_workgroup_is_sampled(tmp_path, capsys):
     from iree_configs import G
 
     forms = G.forms(G.matmul_source("f16", 101, 256, 256))
-    schedules = _form_schedules(forms, tmp_path, capsys)
+    schedules = _form_schedules(forms, tmp_path, capsys, built="prefetch")
     assert schedules[0] == schedules[1]
     vm = {e["name"]: e["vm_cost"] for e in schedules[0]["phases"]["prologue"]}
     assert (vm["LOAD_A"], vm["LOAD_B"]) == (1, 2), vm       # (2 and 4 unsplit)
@@ -263,7 +271,7 @@ def test_a_pair_whose_split_narrows_a_copy_is_split_in_neither_form(tmp_path, ca
 
     src = E.epilogue_source("batch", "bf16", m=267, n=969, k=181)
     forms = G.forms(src, ("--iree-llvmgpu-prefetch-num-stages=4",))
-    schedules = _form_schedules(forms, tmp_path, capsys)
+    schedules = _form_schedules(forms, tmp_path, capsys, built="late")
     assert schedules[0]["lgkm_per_load"] == [2, 4], schedules[0]["lgkm_per_load"]
     assert schedules[0] == schedules[1]
     rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),

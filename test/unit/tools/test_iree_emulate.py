@@ -36,6 +36,7 @@ import pytest
 
 from build_cache import share_code_objects
 from cli_helpers import with_stdin
+from kernel_builds import shared_build
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul, kernel_arguments
@@ -101,13 +102,14 @@ def kernels(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def iree_kernels(tmp_path_factory):
-    """IREE's own kernels and the pipelined one as iree-compile finishes it."""
+    """IREE's own kernels and the pipelined one as iree-compile finishes it (the pipelined
+    MLIR, what ``-o pipelined.mlir`` writes, kept on the way by the run's ``--emit=hsaco``
+    build of the prefetch point, which :func:`kernels` makes: no passes run again)."""
     d = tmp_path_factory.mktemp("iree_own")
     source = G.matmul_source(**G.CONFIGS["matmul_bf16_abt_4096"])
     pipelined = d / "pipelined.mlir"
-    with _shared():
-        assert main(["--pipeline=4wave", str(DATA / "matmul_bf16_abt_4096.prefetch.mlir"),
-                     "-o", str(pipelined)]) == 0
+    pipelined.write_text(shared_build("4wave", stages=("mlir",), input=str(
+        DATA / "matmul_bf16_abt_4096.prefetch.mlir")).stages["mlir"])
     own = G.matmul_source(dtype="bf16", m=SIZE, n=SIZE, k=OWN_K)
     asm, hsaco = G.iree_prefetch_files(own)     # the code object and its assembly
     return {"iree-no-prefetch": G.iree_hsaco(own, stages=1),

@@ -6,8 +6,9 @@ for every SSA value, whether it is the same in all 64 lanes of a wave:
 
 * uniform whatever their operands: constants, global addresses, ``workgroup.id``,
   ``workgroup.dim``, ``grid.dim`` and ``readfirstlane`` (:data:`UNIFORM_SOURCES`);
-* the wave's index: ``workitem.id.x`` divided (``udiv``, ``lshr``) by a multiple of 64
-  when the block's x size is a multiple of 64 (waves are cut from the linear thread id);
+* the wave's index: ``workitem.id.x`` (through extensions and truncations no narrower
+  than it) divided (``udiv``, ``lshr``) by a multiple of 64 when the block's x size is a
+  multiple of 64 (waves are cut from the linear thread id);
 * a kernel's arguments (they live in SGPRs); any other function's entry arguments are not;
 * side-effect-free arithmetic (:data:`PURE_OPS`) when all its operands are uniform;
 * a block argument when every value a branch passes to it is uniform and no branch of
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.ir_facts import segments
-from pipeline_mlir.analysis.llvm_values import const_int, defining_op
+from pipeline_mlir.analysis.llvm_values import const_int, defining_op, int_width
 from pipeline_mlir.dialect.bindings import ir
 
 #: ops whose result is wave-uniform whatever their operands (none here take operands that
@@ -205,9 +206,15 @@ class Uniformity:
         if (op.name == "llvm.udiv" and (c <= 0 or c % WAVE_SIZE)) or \
                 (op.name == "llvm.lshr" and not WAVE_SIZE.bit_length() - 1 <= c < 64):
             return False
-        x = ops[0]
-        while (d := defining_op(x)) is not None and d.name in ("llvm.zext", "llvm.sext"):
+        # through extensions, and truncations to at least the id's own width (IREE's
+        # narrowing to 32 bits leaves ``trunc (sext id to i64) to i32``): the id unchanged
+        x, narrowest = ops[0], int_width(ops[0])
+        while (d := defining_op(x)) is not None and \
+                d.name in ("llvm.zext", "llvm.sext", "llvm.trunc"):
+            if d.name == "llvm.trunc":
+                narrowest = min(narrowest, int_width(x))
             x = d.operands[0]
         d = defining_op(x)
-        return d is not None and d.name == "rocdl.workitem.id.x"
+        return d is not None and d.name == "rocdl.workitem.id.x" and \
+            narrowest is not None and narrowest >= int_width(x)
 

@@ -15,7 +15,7 @@ PASS_NAMES = ("sched-normalize-producers", "sched-adopt-loop", "sched-import", "
               "sched-reorder", "sched-derive-edges", "sched-schedule", "sched-derive-waits",
               "sched-explicit-blocks", "sched-expand-phases", "sched-fix-hazards",
               "sched-lower-to-rocdl", "sched-stage-copies", "sched-unit-masks",
-              "sched-unmask-loads", "sched-fold-mask-guards",
+              "sched-cancel-deltas", "sched-unmask-loads", "sched-fold-mask-guards",
               "sched-word-masks", "sched-gpu-kernel",
               "sched-check-device-input", "sched-xdl-guard", "sched-buffer-soffset", "sched-rocdl-to-llvm-intrinsics",
               "sched-extract-device-module")
@@ -40,6 +40,7 @@ PASS_CLASSES = {
     "sched-lower-to-rocdl": "lower_to_rocdl.LowerToROCDL",
     "sched-stage-copies": "stage_copies.StageCopies",
     "sched-unit-masks": "unit_masks.UnitMasks",
+    "sched-cancel-deltas": "cancel_deltas.CancelDeltas",
     "sched-unmask-loads": "unmask_loads.UnmaskLoads",
     "sched-fold-mask-guards": "fold_mask_guards.FoldMaskGuards",
     "sched-word-masks": "word_masks.WordMasks",

@@ -183,14 +183,22 @@ def strip_module(text: str) -> str:
 
 # ---- the LLVM step ---------------------------------------------------------------------------
 
+#: IREE's integer range optimisation as its LLVMGPU lowering runs it: index arithmetic
+#: whose values provably fit 32 bits done in ``i32``, signed division and remainder of
+#: values proven non-negative made unsigned, conditions the ranges decide folded.  Without
+#: it, the tail's affine lowering leaves ``floordiv``/``mod`` as ``divsi``/``remsi`` with
+#: their sign fix-ups and the address arithmetic in 64 bits (``docs/iree-audits.md``,
+#: finding 100).
+NARROW_INDEX = "iree-util-optimize-int-arithmetic{index-is-i64=true narrow-to-i32=true}"
+
 #: What IREE's own codegen runs on a kernel between the point where it pipelines the K-loop
 #: (``iree-llvmgpu-prefetch-shared-memory``) and its ROCDL conversion, for a kernel that
 #: comes inside an IREE ``hal.executable`` (iree-base-compiler 3.13's TileAndFuse and
 #: LLVMGPU lowering passes, less those that re-tile, re-schedule or reconcile the
 #: executable): IREE's ``iree_linalg_ext`` ops (an epilogue's ``map_load``) and
-#: ``memref.copy`` as loops, n-D vector lowering, memref alias folding, affine lowering.
-#: Nested under
-#: ``hal.executable``, so it touches nothing else.
+#: ``memref.copy`` as loops, n-D vector lowering, memref alias folding, affine lowering and,
+#: right after the first ``iree-lower-affine`` as in IREE, :data:`NARROW_INDEX`.  Nested
+#: under ``hal.executable``, so it touches nothing else.
 IREE_TAIL = ("iree-linalg-ext-to-loops,iree-codegen-memrefcopy-to-linalg,convert-linalg-to-loops,"
              "iree-codegen-fold-memref-alias-ops,canonicalize,cse,"
              "iree-codegen-optimize-vector-transfer,canonicalize,cse,"
@@ -200,6 +208,7 @@ IREE_TAIL = ("iree-linalg-ext-to-loops,iree-codegen-memrefcopy-to-linalg,convert
              "iree-llvmgpu-legalize-nd-vectors,canonicalize,cse,"
              "iree-codegen-fold-memref-alias-ops,iree-codegen-expand-strided-metadata,"
              "iree-codegen-decompose-affine-ops,cse,iree-affine-expand-index-ops,iree-lower-affine,"
+             + NARROW_INDEX + ","
              "cse,iree-llvmgpu-1d-vector-canonicalizations,iree-codegen-fold-memref-alias-ops,"
              "iree-codegen-expand-strided-metadata{allow-subview-expansion=true},"
              "iree-amdgpu-emulate-narrow-type,iree-affine-expand-index-ops,iree-lower-affine,"
@@ -214,7 +223,7 @@ IREE_TAIL_PIPELINE = ("hal.executable(hal.executable.variant(builtin.module(func
 #: ``translate.translate_to_llvm_ir``.  The separate upstream conversions are not
 #: registered in iree-base-compiler; IREE's one pass does gpu/amdgpu/vector/memref/arith/
 #: cf -> llvm + rocdl (it needs a GPU target, set by :func:`add_to_llvm`).
-_TO_LLVM = ("sched-stage-copies", "sched-unit-masks",
+_TO_LLVM = ("sched-stage-copies", "sched-unit-masks", "sched-cancel-deltas",
             ("iree-codegen-tail", IREE_TAIL_PIPELINE),
             "sched-unmask-loads", "sched-fold-mask-guards", "sched-word-masks", "sched-gpu-kernel",
             "sched-check-device-input", "sched-xdl-guard", "lower-affine", "convert-scf-to-cf",

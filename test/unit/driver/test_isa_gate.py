@@ -10,6 +10,8 @@ plain ``--emit=hsaco`` wrote its code object unchecked.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from build_cache import share_code_objects
@@ -466,18 +468,38 @@ def test_a_read_feeding_two_mfmas_is_held_slice_by_slice():
                         tile=(64, 128, 16), waves=(2, 1)), "prefetch")
     check_built(b.asm, [b.plan], b.ll, None, "k.mlir")
     lines = b.asm.split("\n")
-    first = next(i for i, ln in enumerate(lines) if "v_mfma_f32_32x32x8_f16" in ln)
-    acc = lines[first].split()[1]
-    then = next(i for i in range(first + 1, len(lines))
-                if "v_mfma" in lines[i] and lines[i].split()[1] == acc)
+    first, then = _b_halves_to_swap(b.asm)
     b0, b1 = (lines[i].split()[3].rstrip(",") for i in (first, then))
-    assert b0 != b1
     lines[first], lines[then] = lines[first].replace(b0, b1), lines[then].replace(b1, b0)
     with pytest.raises(Failure) as e:
         check_built("\n".join(lines), [b.plan], b.ll, None, "k.mlir")
     assert any("ISA check: lds-misread in the prologue" in d.message and
                "fills bytes 0..7 of B of v_mfma_f32_32x32x8_f16" in d.message
                for d in e.value.diags), [d.message for d in e.value.diags]
+
+
+def _b_halves_to_swap(asm: str) -> tuple[int, int]:
+    """The 0-based lines of the first two ``v_mfma_f32_32x32x8_f16`` of one accumulator
+    whose B operands differ and stay in their registers from the first to the second (no
+    instruction between writes them): swapped, each MFMA reads the other's half of B, as
+    loaded (LLVM may reuse a register the first MFMA read last, as an address after the
+    pass narrowing the index arithmetic to 32 bits; a swap onto it would feed the second
+    MFMA an address, a register the rule does not follow, not the other half)."""
+    instrs = parse_asm(asm).function().instrs()
+    for k, mfma in enumerate(instrs):
+        if mfma.mnemonic != "v_mfma_f32_32x32x8_f16":
+            continue
+        acc = mfma.operands[0]
+        nxt = next((j for j in range(k + 1, len(instrs)) if instrs[j].kind == "mfma" and
+                    instrs[j].operands[0] == acc), None)
+        if nxt is None or instrs[nxt].operands[2] == mfma.operands[2]:
+            continue
+        regs = {f"v{r}" for i in (mfma, instrs[nxt])
+                for lo, hi in [re.fullmatch(r"v\[(\d+):(\d+)\]", i.operands[2]).groups()]
+                for r in range(int(lo), int(hi) + 1)}
+        if not any(regs & set(i.defs) for i in instrs[k + 1:nxt]):
+            return mfma.line - 1, instrs[nxt].line - 1
+    raise AssertionError("no two MFMAs of one accumulator whose B operands stay loaded")
 
 
 def _staged_mutant(asm: str, how: str) -> str:

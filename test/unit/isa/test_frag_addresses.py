@@ -575,7 +575,10 @@ def test_a_read_llvm_merged_from_two_planned_reads_is_held_and_its_moves_refused
     gaps = unrolled_check(fn, built.plan).isa.reads     # LLVM unrolled its 3 trips
     accesses = lds_map(fn).accesses
     merged = _merged_reads(fn, built.plan, gaps)
-    assert len(merged) >= 4 and {i.mnemonic for i in merged} == {"ds_read_b128"}
+    # (LLVM merges 2 of the 4 pairs since the LLVM step narrows the index arithmetic to 32
+    # bits: InstCombine then computes the swizzled address of the other pairs' second half
+    # in a form of its own, not the first half's plus 8; before, all 4)
+    assert len(merged) >= 2 and {i.mnemonic for i in merged} == {"ds_read_b128"}
     found = _rule(fn, built.plan, gaps, accesses)
     assert found == [], [f.message for f in found]
     check_built(built.asm, [built.plan], built.ll, None, "k.mlir")

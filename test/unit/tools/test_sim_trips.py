@@ -45,7 +45,7 @@ def test_measured_counts_time_the_loop_as_the_emulator_ran_it(capsys, asm, monke
     assert code == 0, err
     assert re.search(r"note: trip counts measured on the emulator at M = 4096, N = 4096, "
                      r"K = 4096: every wave: trips \(no inner loop\), 0 block runs skipped, "
-                     r"285 instructions \(\d+ of \d+ iterations\)", out), out
+                     r"288 instructions \(\d+ of \d+ iterations\)", out), out
     code, plain, err = run_cli(capsys, f"--simulate={asm}", "--pipeline=4wave", "--report")
     assert code == 0 and _cycles(out) == _cycles(plain), err
 

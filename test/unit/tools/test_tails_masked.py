@@ -131,9 +131,10 @@ class _Written(dict):
         "kernel in late mode, test_iree_config_tiles.py's test_unaligned_k_forms_agree_and_"
         "run_in_random_order its late form (one schedule) in random order, and "
         "200x1000x1030.late a masked tile's peel in random order here")),
-    # (K = 1028's kernel is K = 1023's but for its numbers; its K steps are merged, found to
-    # leave one wave per SIMD and built again unmerged, and its remainder runs the masked K
-    # tile alone, 1023's a whole one and the masked one)
+    # (K = 1028's kernel is K = 1023's but for its numbers; its K steps are merged (in 256
+    # VGPRs since the LLVM step narrows the index arithmetic to 32 bits; before, found to
+    # leave one wave per SIMD and built again unmerged), and its remainder runs the masked
+    # K tile alone, 1023's a whole one and the masked one)
     pytest.param(1028, "random:5", marks=pytest.mark.long(
         "a second mode: test_configuration[bf16_abt_2048x2048x1028-prefetch] runs this "
         "kernel in late mode, and 200x1000x1030.late a masked tile's peel in random order "

@@ -655,39 +655,30 @@ def test_a_batch_inside_one_tile_is_pipelined_and_exact(tmp_path, capsys, name):
 
 
 @needs_iree
-def test_an_auto_merge_near_two_waves_is_asked_for_or_built_unmerged(tmp_path, capsys):
+def test_an_auto_merge_near_two_waves_fits_them_unasked(tmp_path, capsys):
     """IREE's default build (its own prefetch, 2 stages) of ``A x B`` f16 64x167x1058 with
     C truncated to f16: ``merge_k=auto`` merges 2 K steps for time in both forms, and the
-    merged kernel sits at the 256 VGPRs of 2 waves per SIMD.  A merged kernel that runs too
-    few waves for its VGPRs alone is built again merged, asking LLVM for the 2 waves
-    (``rocdl.waves_per_eu``); where LLVM meets the ask only by spilling, it is built again
-    unmerged (``driver/merge_confirm.py``).  Since the LLVM step guards its masked loads of
-    B's 167-column rows as IREE does (``sched-unmask-loads``: a plain load and a select but
-    near the buffer's end, not a branch per element) the two forms fall either side of that
-    line: the late form fits the ask in 254 VGPRs, the prefetch point's spills 4 and is
-    built unmerged (3 waves per SIMD).  Each report says which, neither kernel spills, and
-    both are exact; the unmerged build is the faster (477 measured cycles per K tile, timed
-    whole, against 809 for the merged build with the loads unguarded; IREE's own 1572)."""
+    merged kernel sits just under the 256 VGPRs of 2 waves per SIMD.  Before the LLVM step
+    narrowed IREE's index arithmetic (``registry.NARROW_INDEX``, finding 100) the two forms
+    fell either side of that line (the late form asked LLVM for the 2 waves, the prefetch
+    point's spilled under the ask and was built again unmerged); now both fit unasked (248
+    and 252 VGPRs): each report says the merge, neither asks (``rocdl.waves_per_eu``) nor
+    was built again, neither spills, both run 2 waves per SIMD and are exact.  The asking
+    and the unmerged build again are ``test_merge_confirm.py``'s (the judgement patched):
+    no IREE kernel at that edge is known now."""
     from iree_configs import each_form_built
 
     forms = G.forms(E.epilogue_source("trunc_f16", "f16", m=64, n=167, k=1058, b_kxn=True),
                     ("--iree-llvmgpu-prefetch-num-stages=2",))
     merged = "K steps: merge_k=auto: 2 K steps merged into each K tile (two stages"
-    asked = "; the kernel asks LLVM for 2 waves per SIMD (without the ask, the kernel LLVM"
-    unmerged = ("K steps: merge_k=auto leaves its K steps as they are: merged, the kernel "
-                "LLVM built spills")
     for form, path, built in each_form_built(tmp_path, forms,
                                              ("report", "schedule-json", "mlir"), "trunc_f16."):
         report, mlir = built.stages["report"], built.stages["mlir"]
         assert "spills: 0 VGPR" in report, report
-        if form == "late":
-            assert merged in report and asked in report, report
-            assert re.search(r"occupancy +2 waves/SIMD", report)
-            assert "rocdl.waves_per_eu = 2 : i32" in mlir
-        else:
-            assert unmerged in report and "so it was built again unmerged" in report, report
-            assert re.search(r"occupancy +3 waves/SIMD", report)
-            assert "rocdl.waves_per_eu" not in mlir
+        assert merged in report and "asks LLVM" not in report, report
+        assert "built again unmerged" not in report, report
+        assert re.search(r"occupancy +2 waves/SIMD", report), report
+        assert "rocdl.waves_per_eu" not in mlir
         rc = main(["--pipeline=4wave", str(tmp_path / f"trunc_f16.{form}.mlir"), "--emulate",
                    "--emulate-workgroups=2", "--emulate-mode=late", "--emulate-jobs=1"])
         out, err = capsys.readouterr()

@@ -10,8 +10,11 @@ elements, the others a constant pad::
     %y = arith.select %mr, %x, %zero : vector<64xi1>, vector<64xf32>
 
 :func:`masked_read` takes such a select for a read of the binding the load reads when it
-is exactly that: its true operand the load (``vector.load`` of a 1-D vector, or
-``memref.load``) of a binding of static shape, its false operand a constant or
+is exactly that: its true operand the load (``vector.load`` of a 1-D vector,
+``memref.load``, or an unmasked ``vector.transfer_read`` in bounds and not permuted, of
+any rank: the prefetch point's read of C's edge tile of a ``C += A x B`` selected whole
+by whether its column is inside C, ``vector<4x1xi32>``) of a view of a binding of static
+shape, its false operand a constant or
 ``ub.poison`` (the pad), and its mask, evaluated exactly for every thread of every
 workgroup of the grid and every iteration of the constant loops around it
 (:data:`~pipeline_mlir.frontend.guarded_read.MAX_POINTS` at most), true at element ``e``
@@ -50,7 +53,7 @@ import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import transfer
 from pipeline_mlir.analysis.output_tiles import KernelFacts
-from pipeline_mlir.analysis.views import root_indices
+from pipeline_mlir.analysis.views import root_indices, view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.frontend.guarded_read import constant_or_poison, grid_chunks, \
@@ -58,7 +61,7 @@ from pipeline_mlir.frontend.guarded_read import constant_or_poison, grid_chunks,
 from pipeline_mlir.frontend.kernel_ir import describe
 
 #: the loads a masked read's true operand may be
-LOADS = ("vector.load", "memref.load")
+LOADS = ("vector.load", "memref.load", "vector.transfer_read")
 
 _WHY = ("the epilogue reader reads an 'arith.select' only as a masked read of a binding "
         "(where the mask is true the loaded element, else a constant pad; the mask true "
@@ -71,12 +74,11 @@ def masked_read(f, op, is_binding, facts: KernelFacts | None = None):
     a binding; ``facts``: ``f``'s grid and launch ops if found already.  Returns (the
     load, the pad value)."""
     load, pad = _shape(op, is_binding)
-    t = ir.MemRefType(load.operands[0].type)
-    if any(d < 0 for d in t.shape):
+    root = view_root(load.operands[0])
+    if any(d < 0 for d in ir.MemRefType(root.type).shape):
         raise IRError(load, f"{describe(load)}: a masked read of a memref of dynamic shape "
-                            f"{load.operands[0].type}; its bounds are read from a static "
-                            f"shape")
-    _check_grid(f, op, op.operands[0], load, (_width(op.results[0].type),), _WHY, facts)
+                            f"{root.type}; its bounds are read from a static shape")
+    _check_grid(f, op, op.operands[0], load, _elements(op.results[0].type), _WHY, facts)
     return load, pad
 
 
@@ -118,23 +120,25 @@ def _check_grid(f, op, mask, load, vshape: tuple, why: str,
             _check_point(ev, op, mask, load, vshape, point, chunk, why)
 
 
-def _width(t) -> int:
-    """The elements a select of type ``t`` (a scalar or a 1-D vector) picks."""
-    return t.shape[0] if isinstance(t, ir.VectorType) else 1
+def _elements(t) -> tuple:
+    """The shape of the elements a select of type ``t`` (a scalar or a vector) picks."""
+    return tuple(t.shape) if isinstance(t, ir.VectorType) else (1,)
 
 
 def _shape(op, is_binding):
     """(the load, the pad) of an ``arith.select`` shaped as a masked read, else an error."""
     cond, on, off = op.operands
-    if isinstance(op.results[0].type, ir.VectorType) and op.results[0].type.rank != 1:
-        raise IRError(op, f"{describe(op)}: selects a vector of more than one dimension: "
-                          f"{_WHY}")
     owner = on.owner
     load = None if isinstance(owner, ir.Block) else as_operation(owner)
     if load is None or load.name not in LOADS or (
             load.name == "vector.load" and ir.VectorType(load.results[0].type).rank != 1):
         raise IRError(op, f"{describe(op)}: its true operand is not a load of one row "
                           f"({', '.join(LOADS)}): {_WHY}")
+    if load.name == "vector.transfer_read" and (
+            ir.VectorType(load.results[0].type).rank >
+            ir.MemRefType(load.operands[0].type).rank or not transfer(load).plain):
+        raise IRError(load, f"{describe(load)} in a masked read is masked, permuted or "
+                                f"not in bounds: {_WHY}")
     if not is_binding(load.operands[0]):
         raise IRError(load, f"{describe(load)} in a masked read loads memory that is not a "
                             f"binding: {_WHY}")

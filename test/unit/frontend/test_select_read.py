@@ -361,3 +361,76 @@ def test_a_mask_is_judged_by_the_index_in_each_dimension(old, new, message):
     read was refused as a mask false inside C).  A mask true there (the element outside)
     or false at an element inside is still refused."""
     _masks_checked(CLAMPED, old, new, message)
+
+
+#: IREE's prefetch point of the ``C +=`` i8 16x25x323 (4 stages): each thread reads a
+#: column of C's edge tile with an unmasked ``vector.transfer_read`` and selects it whole by
+#: whether its column is inside C (``index_castui`` of the columns left, 0 or 1, to
+#: ``i1``).  Here workgroup x reads column 4x + t of C (4x6) (thread t of 4), clamped to
+#: the tile's width: in workgroup 1, threads 2 and 3 read at column 6 = N, selected away
+COLUMN = """
+func.func @k(%C: memref<4x6xf32>, %D: memref<4x6xf32>) attributes {gpu.known_block_size = array<i32: 4, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c6 = arith.constant 6 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<4x1xf32>
+  scf.for %k = %c0 to %c1 step %c1 {
+  }
+  %t = gpu.thread_id x upper_bound 4
+  %wx = gpu.block_id x upper_bound 2
+  %col = arith.muli %wx, %c4 : index
+  %cl = arith.subi %c6, %col : index
+  %w = arith.minsi %cl, %c4 : index
+  %tc = arith.minsi %t, %w : index
+  %left = arith.subi %w, %tc : index
+  %nc = arith.minsi %left, %c1 : index
+  %at = arith.addi %col, %tc : index
+  %v = memref.subview %C[%c0, %at] [4, %nc] [1, 1] : memref<4x6xf32> to memref<4x?xf32, strided<[6, 1], offset: ?>>
+  %in = arith.index_castui %nc : index to i1
+  %x = vector.transfer_read %v[%c0, %c0], %pad {in_bounds = [true, true]} : memref<4x?xf32, strided<[6, 1], offset: ?>>, vector<4x1xf32>
+  %y = arith.select %in, %x, %zero : vector<4x1xf32>
+  %o = memref.subview %D[%c0, %at] [4, %nc] [1, 1] : memref<4x6xf32> to memref<4x?xf32, strided<[6, 1], offset: ?>>
+  vector.transfer_write %y, %o[%c0, %c0] {in_bounds = [true, true]} : vector<4x1xf32>, memref<4x?xf32, strided<[6, 1], offset: ?>>
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("", "", None),
+    # selected where the column is N (thread 2 of workgroup 1): outside C
+    ("%in = arith.index_castui %nc : index to i1", "%in = arith.constant true",
+     "its mask is true at element [0, 0], whose index [0, 6] is outside memref<4x6xf32> "
+     "(thread 2, workgroup [1]"),
+    ("%in = arith.index_castui %nc : index to i1", "%in = arith.constant false",
+     "its mask is false at element [0, 0], whose index [0, 0] is inside"),
+    ("%pad {in_bounds = [true, true]}", "%pad {in_bounds = [true, false]}",
+     "in a masked read is masked, permuted or not in bounds"),
+    ("%pad {in_bounds", "%pad, %m {in_bounds", "in a masked read is masked, permuted or "
+     "not in bounds"),
+    # the binding's bounds (not the view's, of a dynamic column) must be static
+    ("%C: memref<4x6xf32>", "%C: memref<?x6xf32>", "a masked read of a memref of dynamic "
+     "shape memref<?x6xf32>"),
+])
+def test_a_column_read_selected_whole_is_a_read(old, new, message):
+    """A select of an unmasked, in-bounds ``vector.transfer_read`` of two dimensions by an
+    ``i1``: a read of C when the ``i1`` is true exactly where the column is inside C, at
+    every thread and workgroup (before, refused as a select of more than one dimension,
+    so ``--emulate`` refused the prefetch point of that ``C +=``); a condition true
+    outside or false inside C, the read masked or not in bounds, or C of a dynamic shape
+    (its bounds not known), refused."""
+    text = COLUMN.replace(old, new, 1)
+    if "?x6" in new:
+        text = text.replace("%C[%c0, %at] [4, %nc] [1, 1] : memref<4x6xf32>",
+                            "%C[%c0, %at] [4, %nc] [1, 1] : memref<?x6xf32>")
+    if "%m {" in new:
+        text = text.replace("%in = ", "%m = vector.create_mask %c4, %nc : vector<4x1xi1>\n"
+                                      "  %in = ")
+    got = _trace(text)
+    if message is None:
+        assert got == ("read", 0, "vector.transfer_read"), got
+        return
+    err, op = got
+    assert isinstance(err, IRError) and message in str(err), err

@@ -132,8 +132,9 @@ def _shape(op, is_binding):
     load = None if isinstance(owner, ir.Block) else as_operation(owner)
     if load is None or load.name not in LOADS or (
             load.name == "vector.load" and ir.VectorType(load.results[0].type).rank != 1):
-        raise IRError(op, f"{describe(op)}: its true operand is not a load of one row "
-                          f"({', '.join(LOADS)}): {_WHY}")
+        raise IRError(op, f"{describe(op)}: its true operand is not a load (a "
+                          f"'vector.load' of one row, 'memref.load' or "
+                          f"'vector.transfer_read'): {_WHY}")
     if load.name == "vector.transfer_read" and (
             ir.VectorType(load.results[0].type).rank >
             ir.MemRefType(load.operands[0].type).rank or not transfer(load).plain):

@@ -104,7 +104,7 @@ def _masks_checked(text: str, old: str, new: str, message: str | None) -> None:
     ("%mr = arith.select %ok, %m, %none", "%mr = arith.xori %m, %none",
      "a mask the epilogue reader does not evaluate"),
     ("%y = arith.select %mr, %x, %zero", "%y = arith.select %mr, %zero, %x",
-     "its true operand is not a load of one row"),
+     "its true operand is not a load (a 'vector.load' of one row"),
     ("%y = arith.select %mr, %x, %zero", "%p = arith.addf %x, %x : vector<4xf32>\n"
      "  %y = arith.select %mr, %x, %p", "its false operand (the pad) is not a constant"),
     ("%x = vector.load %C[%row, %col] : memref<3x6xf32>, vector<4xf32>",

@@ -171,16 +171,14 @@ def start_zeros(src, indices: list, block: tuple, strides_of=static_strides) -> 
     int, stride)`` that bounds it; None where the views are not followed to the buffer.
     Within :func:`shared_starts`, the zeros of each value are worked out once while the
     IR stays (:class:`_Starts`)."""
-    table = _SHARED_STARTS[-1] if _SHARED_STARTS else None
-    if table is None:
-        return _start_zeros(src, indices, _thread_zeros(block), {}, strides_of)
     terms = start_terms(src, indices, strides_of)
     if terms is None:
         return None
-    exact, memo = table.of_block(tuple(block))
-    if all(isinstance(v, int) or table.height(v) < DEPTH for v, _ in terms):
-        return _terms_zeros(src, terms, exact, memo)
-    return _start_zeros(src, indices, _thread_zeros(block), {}, strides_of)
+    table = _SHARED_STARTS[-1] if _SHARED_STARTS else None
+    if table is not None and all(isinstance(v, int) or table.height(v) < DEPTH
+                                 for v, _ in terms):
+        return _terms_zeros(src, terms, *table.of_block(tuple(block)))
+    return _terms_zeros(src, terms, _thread_zeros(block), {})
 
 
 class _Starts(dict):

@@ -23,6 +23,7 @@ IREE's own lowering passes, and it never fails.
 
 from __future__ import annotations
 
+from pipeline_mlir.analysis.llvm_values import defining_op
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
 from pipeline_mlir.passes._common import ModulePass, OpError
@@ -30,10 +31,8 @@ from pipeline_mlir.passes._common import ModulePass, OpError
 
 def _def(value, name: str):
     """The op defining ``value`` when it is a ``name`` op, else None."""
-    if isinstance(value.owner, ir.Block):
-        return None
-    op = _op(value.owner)
-    return op if op.name == name else None
+    op = defining_op(value)
+    return op if op is not None and op.name == name else None
 
 
 def cancelled(add) -> tuple | None:

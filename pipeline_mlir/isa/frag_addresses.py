@@ -155,7 +155,7 @@ class _Phase:
             if a is None or a.lanes is None or a.active is None:
                 continue
             for o in a.offsets:
-                yield gap, line, a, a.lanes + o, a.width, a.active
+                yield gap, line, a, a.starts(o), a.width, a.active
 
 
 def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
@@ -419,7 +419,7 @@ def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
                 if max(lo, b) < min(hi, e):
                     parts.setdefault((x, y, max(lo, b), min(hi, e)), []).append(m)
             for (operand, at, first, end), mfmas in parts.items():
-                at, width, starts = at + first, end - first, a.lanes + o + (first - lo)
+                at, width, starts = at + first, end - first, a.starts(o) + (first - lo)
                 fits = [(e, k) for e in planned for k in _starts(e, operand, at, width)]
                 hit = [(e, k) for e, k in fits
                        if ((starts == e.addresses + bases[e.buffer] + k) | ~a.active).all()]

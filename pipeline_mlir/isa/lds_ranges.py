@@ -94,6 +94,19 @@ __all__ = ["LdsRace", "LdsOutside", "LdsStale", "LdsUnwritten", "LdsMap", "lds_m
 
 #: an address at or beyond this is no LDS byte of gfx950 (160 KiB): the access is left out
 _LDS_LIMIT = 160 * 1024
+#: a DS address is ``VGPR + offset`` modulo 2^32: LLVM folds a constant into the offset
+#: field whatever the sign of the base (gfx7 and later), so a base below zero plus its
+#: offset is the address the code means (IREE's E5M2 7x20x1906 once its index arithmetic
+#: is narrowed to i32: ``ds_read_b64_tr_b8 v[82:83], v29 offset:60864``, ``v29`` a
+#: difference); the emulator reads it so (``emu/ds_ops.py``)
+_ADDRESS_MASK = 0xFFFFFFFF
+
+
+def _wrapped(lanes: np.ndarray, offset: int) -> np.ndarray:
+    """``lanes + offset`` modulo 2^32 (a DS instruction's address, ``_ADDRESS_MASK``)."""
+    return (lanes + offset) & _ADDRESS_MASK
+
+
 _DS = re.compile(r"^ds_(read|write)(2st64|2)?_([biu])(8|16|32|64|96|128)(_tr_b\d+)?(_d16(_hi)?)?$")
 
 
@@ -117,6 +130,11 @@ class _Access:
     active: np.ndarray | None = field(default=None, compare=False, repr=False)
     offsets: tuple[int, ...] = ()
     width: int = 0
+
+    def starts(self, offset: int) -> np.ndarray:
+        """Per thread, the address of the piece at ``offset``: ``lanes + offset`` modulo
+        2^32, as the hardware adds them (``_ADDRESS_MASK``)."""
+        return _wrapped(self.lanes, offset)
 
     @functools.cached_property
     def words(self) -> tuple[np.ndarray, ...]:
@@ -166,7 +184,7 @@ def _lanes_bytes(i: AsmInstr, write: bool, addr, offsets: list[int], width: int,
         lanes = addr[w:w + 64]
         if active is not None:          # the lanes exec leaves on
             lanes = lanes[active[w:w + 64] != 0]
-        starts = np.concatenate([lanes + o for o in offsets])
+        starts = np.concatenate([_wrapped(lanes, o) for o in offsets])
         per_wave.append((starts[:, None] + np.arange(width)).ravel())
     every = np.concatenate(per_wave)
     if not len(every) or int(every.min()) < 0:

@@ -396,6 +396,24 @@ def test_iree_kernels_the_comparison_misreads_pass(name):
     compile(CompileOptions(schedule="4wave", text=text, emit="asm")).checked_output()
 
 
+def test_an_iree_kernel_whose_lds_offsets_fold_onto_a_base_below_zero_passes():
+    """IREE's E5M2 ``A^T x B^T`` 7x20x1906 (late form), its index arithmetic narrowed to
+    i32 in the LLVM step: LLVM folds 60864 into the offset of a transposing read whose
+    base register is a difference, below zero in some lanes (``ds_read_b64_tr_b8 v[82:83],
+    v29 offset:60864``).  The hardware adds them modulo 2^32, as the emulator does, which
+    runs it exact; the LDS rule added them unbounded and refused the build as reading past
+    the kernel's LDS (``lds-outside``)."""
+    from pathlib import Path
+
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    path = Path(__file__).parents[2] / "lit" / "passes" / "Inputs" / \
+        "iree-fp8e5m2-atbt-7x20x1906.late.mlir"
+    out = compile(CompileOptions(schedule="4wave", text=path.read_text(),
+                                 emit="asm")).checked_output()
+    assert "ds_read_b64_tr_b8" in out
+
+
 #: IREE's fp8 ``A x B`` 64x64x1000, late form: its pipelined loop folded away, IREE's
 #: remainder loop kept (:func:`kept_loop`)
 KEPT_LOOP = (dict(dtype="fp8", m=64, n=64, k=1000, transpose_b=False), "late")

@@ -399,6 +399,13 @@ def test_groups_of_waves_a_barrier_apart_are_paired_in_lockstep(guards, race):
     (_WAVE_M0 + _DMA, 0, None),                         # the size not stated: not checked
     (WRITE, 2048, None),
     (WRITE.replace("v[4:7]", "v[4:7] offset:16"), 2048, (3, 1, 2063)),   # the offset counts
+    # a base below zero (thread id x 16 - 256, modulo 2^32): the offset brings it back,
+    # the address wrapping as the hardware adds it (LLVM folds such offsets) ...
+    (WRITE.replace("\tds_", "\tv_add_u32_e32 v1, -256, v1\n\tds_")
+     .replace("v[4:7]", "v[4:7] offset:256"), 2048, None),
+    # ... and where it does not, the lanes below zero touch bytes at the top of 2^32
+    (WRITE.replace("\tds_", "\tv_add_u32_e32 v1, -256, v1\n\tds_")
+     .replace("v[4:7]", "v[4:7] offset:128"), 2048, (4, 0, 2**32 - 1)),
     # exec not known: the lanes it may leave off are not held against the size
     ("\ts_load_dwordx2 s[4:5], s[0:1], 0x0\n\ts_waitcnt lgkmcnt(0)\n"
      "\ts_mov_b64 exec, s[4:5]\n" + WRITE.replace("v[4:7]", "v[4:7] offset:16"), 2048, None),

@@ -15,6 +15,15 @@ must then compute every accumulator in full, so every read and MMA the schedule 
 issued.  The asm emits no instruction; at its place every accumulator is live anyway in a
 kernel that stores them all (the epilogue's stores follow), so it costs such a kernel
 nothing (``docs/iree-soundness.md``, "Accumulators nothing stores").
+
+The guards of :mod:`~pipeline_mlir.lowering.xdl_window` begin with the same asm over the
+results a loop's MFMAs compute, in the registers the kernel keeps its accumulators in
+(:func:`in_agpr_kernel`).  An operand in the other file is a copy LLVM makes for the asm
+alone: in a kernel keeping its accumulators in AGPRs, ``v`` made one ``v_accvgpr_read`` of
+every accumulator register, dead after the asm, issued among the last MFMAs (one 19 wait
+states after the 16-pass MFMA it reads, which LLVM 22 leaves one short), and asked for
+every accumulator in a VGPR at once: 256 VGPRs for a wave's 128x128 tile, more than the
+file holds beside the kernel's other values (finding 104).
 """
 
 from __future__ import annotations
@@ -23,9 +32,14 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.tagged import instruction_kinds
+from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR
 
 #: the asm string of the keep-alive (empty: it issues nothing)
 KEEP_ASM = ""
+#: the ops whose attributes say where a kernel keeps its accumulators
+_FUNCTIONS = ("gpu.func", "func.func", "llvm.func")
+#: LLVM's function attribute of the AGPRs a kernel keeps (``sched.agpr_alloc`` made LLVM's)
+LLVM_AGPR_ALLOC = "amdgpu-agpr-alloc"
 
 
 def accumulators(old_yields: list, finals: list) -> list:
@@ -57,3 +71,26 @@ def is_keep_alive(op) -> bool:
     return op.name == "llvm.inline_asm" and "has_side_effects" in op.attributes and \
         ir.StringAttr(op.attributes["asm_string"]).value == KEEP_ASM and \
         not list(op.results)
+
+
+def in_agpr_kernel(op) -> bool:
+    """Does the function around ``op`` keep its MFMA accumulators in AGPRs?  It carries
+    ``sched.agpr_alloc`` (the front end's mark, with which LLVM selects the MFMAs' AGPR
+    form), or, an ``llvm.func``, LLVM's ``amdgpu-agpr-alloc`` of more than 0 in its
+    ``passthrough``."""
+    f = _op(op)
+    while f is not None and f.name not in _FUNCTIONS:
+        f = _op(f.parent) if f.parent is not None else None
+    if f is None:
+        return False
+    attrs = f.attributes
+    if AGPR_ALLOC_ATTR in attrs:
+        return True
+    if "passthrough" not in attrs:
+        return False
+    for item in ir.ArrayAttr(attrs["passthrough"]):
+        if isinstance(item, ir.ArrayAttr) and len(item) == 2 and \
+                ir.StringAttr(item[0]).value == LLVM_AGPR_ALLOC:
+            count = ir.StringAttr(item[1]).value.split(",")[0]
+            return count.isdigit() and int(count) > 0
+    return False

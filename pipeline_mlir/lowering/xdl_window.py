@@ -62,7 +62,8 @@ end left, decided by the IR alone (:func:`guard_exits`, one walk):
   them; or only a kernel's return follows (a non-kernel function's caller runs on).  Such
   a guard starts with an empty side-effecting ``llvm.inline_asm`` reading the op's results
   its MFMAs compute (:func:`_mfma_results`; the keep-alive asm of
-  :mod:`~pipeline_mlir.lowering.keep_alive`): those MFMAs are issued before it, where LLVM
+  :mod:`~pipeline_mlir.lowering.keep_alive`, in AGPRs in a kernel keeping its accumulators
+  there, so that LLVM copies none for it): those MFMAs are issued before it, where LLVM
   would otherwise sink an unrolled loop's last MFMAs (pure intrinsics) past the guard, as
   it did on IREE's bf16 ``C += A x B`` + bias + relu 161x383x256 built unpipelined (28 of
   the 64 MFMAs of its unrolled K-loop after the guard, one read 7 wait states early);
@@ -87,7 +88,8 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import walk_ops
-from pipeline_mlir.lowering.keep_alive import is_keep_alive, keep_accumulators
+from pipeline_mlir.lowering.keep_alive import (in_agpr_kernel, is_keep_alive,
+                                               keep_accumulators)
 from pipeline_mlir.lowering.rocdl_build import mask_attr, sched_barrier_none
 from pipeline_mlir.target.gfx950 import MFMAS, d_wait_states, mfma_passes
 
@@ -220,7 +222,7 @@ def guard_states(ops: list, i: int) -> int:
 def _mfma_results(op) -> tuple:
     """The results of ``op`` (a loop, a branch) that an XDL MFMA in its body computes, also
     through a loop or branch nested in it (the accumulators; 32-bit elements, which an asm
-    operand takes in VGPRs, as it does not a vector of bytes)."""
+    operand takes in VGPRs or AGPRs, as it does not a vector of bytes)."""
     return tuple(r for i, r in enumerate(op.results) if _yields_mfma(op, i))
 
 
@@ -349,7 +351,7 @@ class _Plan:
                 if _is_guard(ops, i, guard.need):
                     continue
                 with ir.InsertionPoint(ops[i]), ops[i].location:
-                    keep_accumulators(guard.pins, False)
+                    keep_accumulators(guard.pins, in_agpr_kernel(ops[i]))
                     emit_guard(guard.need)
                 placed += 1
         return placed

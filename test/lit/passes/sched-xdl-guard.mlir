@@ -630,3 +630,29 @@ func.func @pin_accumulators_only(%a: vector<16xi8>, %c: vector<4xi32>, %n: index
   vector.store %r#0, %out[%c0] : memref<4xi32>, vector<4xi32>
   return
 }
+
+// -----
+
+// In a kernel keeping its accumulators in AGPRs (sched.agpr_alloc: LLVM selects the MFMAs'
+// AGPR form) the pin takes them in AGPRs: in VGPRs LLVM would copy every accumulator
+// register out of its AGPR for the asm alone (finding 104).
+// CHECK-LABEL: func.func @pin_in_agprs
+// CHECK:         scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "", "a" %{{.*}} : (vector<16xf32>) -> ()
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.store
+func.func @pin_in_agprs(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                        %out: memref<16xf32>) attributes {sched.agpr_alloc = 16 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (vector<16xf32>) {
+    %d = amdgpu.mfma 32x32x64 %a * %a + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+    scf.yield %d : vector<16xf32>
+  }
+  vector.store %r, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}

@@ -11,7 +11,8 @@ the late form at the kernel), and the 256 VGPRs the asm asked for at once did no
 beside the kernel's other values (the late form spilled 2 VGPRs; the prefetch point's
 register allocation did not end in 120 s).  Pinned in AGPRs (``lowering/keep_alive.py``,
 finding 104 of docs/iree-audits.md), no copy is made: both forms give one schedule, the
-late form is exact, and the prefetch point builds with no copy and no spill."""
+form built (the prefetch point; the late form in the long tier) has no copy and no spill
+and is exact."""
 
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ import re
 
 import pytest
 
-from iree_configs import G
+from iree_configs import G, each_form_built
+from kernel_builds import scheduled_only
 from pipeline_mlir.tools.pipeline_opt import main
 from test_iree_emulate import needs_iree
-from test_iree_reroll import _forms_agree_exact
 
 pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
@@ -35,18 +36,31 @@ def forms():
 
 
 @needs_iree
-def test_the_late_form_is_exact(forms, tmp_path, capsys):
-    _forms_agree_exact(tmp_path, forms, capsys, "late", "--emulate-workgroups=2")
+@pytest.mark.parametrize("built_form", [
+    "prefetch", pytest.param("late", marks=pytest.mark.long(
+        "the late form takes the prefetch point's path (one schedule, compared in "
+        "test_a_form_builds_with_no_accumulator_copy_and_is_exact[prefetch], which builds the "
+        "prefetch point and runs it exact)"))])
+def test_a_form_builds_with_no_accumulator_copy_and_is_exact(forms, tmp_path, capsys,
+                                                             built_form):
+    """The form ``built_form`` builds with every MFMA writing AGPRs, no accumulator copied
+    out of them and no spill, and runs exact (late mode, 2 workgroups); the other form,
+    taken to its schedule, gives the same one."""
+    from build_cache import share_code_objects
 
-
-@needs_iree
-def test_the_prefetch_point_builds_with_no_accumulator_copy(forms, tmp_path, capsys):
-    path = tmp_path / "prefetch.mlir"
-    path.write_text(forms["prefetch"])
-    rc = main(["--pipeline=4wave", str(path), "--emit=asm", "-o", str(tmp_path / "k.s")])
-    out, err = capsys.readouterr()
-    assert rc == 0, out + err
-    asm = (tmp_path / "k.s").read_text()
-    assert len(re.findall(r"^\s+v_mfma_f32_32x32x64_f8f6f4 a\[", asm, re.M)) == 96
-    assert "v_accvgpr_read" not in asm
-    assert re.search(r"\.vgpr_spill_count:\s+0\n", asm)
+    other, = (f for f in forms if f != built_form)
+    (tmp_path / f"{other}.mlir").write_text(forms[other])
+    _, schedule, _ = scheduled_only(tmp_path / f"{other}.mlir")
+    with share_code_objects():      # (the emulation runs the build below)
+        for _, path, built in each_form_built(tmp_path, {built_form: forms[built_form]},
+                                              ("schedule-json", "asm")):
+            asm = built.stages["asm"]
+            mfmas = re.findall(r"^\s+v_mfma_f32_32x32x64_f8f6f4 (\S)", asm, re.M)
+            assert mfmas and set(mfmas) == {"a"}, mfmas
+            assert "v_accvgpr_read" not in asm
+            assert re.search(r"\.vgpr_spill_count:\s+0\n", asm)
+            assert built.stages["schedule-json"] == schedule
+            rc = main(["--pipeline=4wave", "--emulate", str(path), "--emulate-mode=late",
+                       "--emulate-workgroups=2", "--emulate-jobs=1"])
+            out, err = capsys.readouterr()
+            assert rc == 0 and ": exact, max error 0" in out, out + err

@@ -116,12 +116,26 @@ def check_covered(plan, reads: list, written, op: int) -> None:
     got: dict = {}
     for p, _tid, sub, _j in written:
         got.setdefault(sub, []).append(p.ravel())
+    have: dict = {}         # subtile -> its written elements, sorted once for every read
     for lds, sub in reads:
-        have = np.concatenate(got.get(sub, [np.zeros(0, np.int64)]))
-        missing = np.setdiff1d(np.asarray(lds).ravel(), have)
+        if sub not in have:
+            have[sub] = np.unique(np.concatenate(got.get(sub, [np.zeros(0, np.int64)])))
+        missing = _not_in(np.asarray(lds).ravel(), have[sub])
         if missing.size:
             raise LM.LoopRefusal(
                 f"channel {'AB'[plan.channel]}: the front end's copies of subtile {sub} "
                 f"would not write {missing.size} elements its fragment reads read (element "
                 f"{int(missing[0])} of the kernel's buffer; an internal error)",
                 (op,))
+
+
+def _not_in(values: np.ndarray, have: np.ndarray) -> np.ndarray:
+    """``np.setdiff1d(values, have)`` (the sorted distinct values not in ``have``) for a
+    sorted, distinct ``have``: each value looked up by bisection, only ``values`` sorted
+    and only where some are missing (a channel's reads check every element they read,
+    each subtile's ``have`` made once for all its reads)."""
+    if not have.size:
+        return np.unique(values)
+    at = np.searchsorted(have, values)
+    found = have[np.minimum(at, have.size - 1)] == values
+    return np.zeros(0, values.dtype) if found.all() else np.unique(values[~found])

@@ -99,6 +99,28 @@ def test_reads_the_plan_does_not_copy_are_refused():
         U.check_covered(plan, [(np.arange(4), 1)], written[:1], 7)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_the_coverage_check_names_what_setdiff1d_finds(seed):
+    """Against numpy's ``setdiff1d`` of each read and its subtile's written elements, on
+    random plans (written elements repeated, unsorted; reads of 1 to 40 elements, some past
+    what is written): the same count and the same least element missing, or no refusal."""
+    rng = np.random.default_rng(seed)
+    plan = SimpleNamespace(channel=0)
+    written = [(rng.integers(0, 90, size=(rng.integers(1, 30), 2)), None,
+                int(rng.integers(0, 3)), j) for j in range(4)]
+    for _ in range(30):
+        lds, sub = rng.integers(0, 100, size=int(rng.integers(1, 40))), int(rng.integers(0, 3))
+        have = [p.ravel() for p, _t, s, _j in written if s == sub] or [np.zeros(0, np.int64)]
+        missing = np.setdiff1d(lds, np.concatenate(have))
+        if not missing.size:
+            U.check_covered(plan, [(lds, sub)], written, 2)
+            continue
+        with pytest.raises(LoopRefusal, match=rf"subtile {sub} would not write "
+                                              rf"{missing.size} elements .* \(element "
+                                              rf"{missing[0]} of"):
+            U.check_covered(plan, [(lds, sub)], written, 2)
+
+
 def test_the_bits_are_deleted_from_the_reads():
     an = _Reads([_Read(0, np.array([[0], [17], [63]])), _Read(0, np.array([[1]])),
                  _Read(1, np.array([[64]]))])

@@ -65,7 +65,7 @@ The per-op rules live in :mod:`pipeline_mlir.analysis.lane_ops`, the view ops in
 
 Size: one concern, the evaluator: its memo and the exact forgetting of it (at a binding, a
 workgroup sample, every IR change it is told of) and what it keeps of the IR are one class,
-with the workgroup grid it is evaluated over beside it (about 640 lines).
+with the workgroup grid it is evaluated over beside it (about 700 lines).
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ from pipeline_mlir.analysis.views import VIEW_OPS, View, follow_view
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.dialect.ir_changes import forget_on_change
+from pipeline_mlir.dialect.ir_changes import forget_on_change, told_together
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
@@ -209,9 +209,14 @@ class Evaluator:
         self._source_changed()
         if not (self.memo or self.views or self.bound or self.facts):
             return
-        for top in map(_op, ops):       # (an op without regions, the common case: no walk)
-            for o in walk_ops(top, lambda _o: True) if len(top.regions) else (top,):
-                self._forget_op(o, unbind=True)
+        shared = told_together()        # (read once for every evaluator told of it)
+        nested = None if shared is None else shared.get("forget_ops")
+        if nested is None:
+            nested = _nested_values(ops)
+            if shared is not None:
+                shared["forget_ops"] = nested
+        for o, values in nested:
+            self._forget_op(o, unbind=True, values=values)
 
     def forget_attributes(self, op) -> None:
         """:meth:`forget_ops` of ``op`` alone, its bindings kept: called before an attribute
@@ -228,18 +233,16 @@ class Evaluator:
                       self._users):
             table.clear()
 
-    def _forget_op(self, o, unbind: bool) -> None:
-        """:meth:`forget_ops` of ``o`` alone (its results, its blocks' arguments)."""
+    def _forget_op(self, o, unbind: bool, values: list | None = None) -> None:
+        """:meth:`forget_ops` of ``o`` alone (its results, its blocks' arguments:
+        ``values``, :func:`_op_values`, if read already)."""
         if self._named:
             for key in self._named.pop(o, ()):
                 self.facts.pop(key, None)
                 self._unname(key)
                 self._forget(key)
         memo, views, users = self.memo, self.views, self._users
-        values = list(o.results)
-        if len(o.regions):
-            values += [a for r in o.regions for b in r.blocks for a in b.arguments]
-        for v in values:
+        for v in _op_values(o) if values is None else values:
             if unbind:
                 self.bound.pop(v, None)
             for key in (v, _view_key(v)):
@@ -445,6 +448,21 @@ class Evaluator:
 
     def _view(self, v) -> View:
         return self._memoized(self.views, _view_key(v), lambda: follow_view(self, v))
+
+
+def _op_values(o) -> list:
+    """The values ``o`` defines: its results and its blocks' arguments."""
+    values = list(o.results)
+    if len(o.regions):
+        values += [a for r in o.regions for b in r.blocks for a in b.arguments]
+    return values
+
+
+def _nested_values(ops) -> list:
+    """``(op, its values)`` of each of ``ops`` and of every op nested in them, in walk order
+    (:meth:`Evaluator.forget_ops`)."""
+    return [(o, _op_values(o)) for top in map(_op, ops)    # (no regions, the common case:
+            for o in (walk_ops(top, lambda _o: True) if len(top.regions) else (top,))]  # no walk)
 
 
 #: the key of the workgroup ids' sample value among what an evaluation reads

@@ -78,13 +78,29 @@ def _watched(method, before):
     return call
 
 
+#: the scratch of the telling in progress (:func:`told_together`), else empty
+_TELLING: list[dict] = []
+
+
+def told_together() -> dict | None:
+    """While the live caches are told of one change, a dict they share for what each would
+    read of it alike (the ops nested in an erased op and their values, read once for every
+    evaluator told, not once per evaluator), dropped when the telling ends; None outside a
+    telling (a cache called directly reads its own)."""
+    return _TELLING[-1] if _TELLING else None
+
+
 def _tell(name: str, arg) -> None:
-    for key, ref in list(_WATCHERS.items()):
-        cache = ref()
-        if cache is not None:
-            getattr(cache, name)(arg)
-        elif _WATCHERS.get(key) is ref:     # (dead: a new cache may have its id now)
-            del _WATCHERS[key]
+    _TELLING.append({})
+    try:
+        for key, ref in list(_WATCHERS.items()):
+            cache = ref()
+            if cache is not None:
+                getattr(cache, name)(arg)
+            elif _WATCHERS.get(key) is ref:     # (dead: a new cache may have its id now)
+                del _WATCHERS[key]
+    finally:
+        _TELLING.pop()
 
 
 def _defining(cls, name: str):

@@ -361,6 +361,34 @@ def test_an_erased_op_does_not_lend_its_value_to_a_new_one_at_its_address():
     assert reused >= 20, reused
 
 
+def test_evaluators_told_of_one_erasure_each_forget_its_nested_values():
+    """Every live evaluator told of one erasure forgets the ops nested in it, their values
+    and its bindings of their block arguments, from one reading of them that the telling
+    shares (``ir_changes.told_together``: None outside a telling, a cache called directly
+    reading its own); the evaluators made first and last alike (each told in turn)."""
+    from pipeline_mlir.dialect.ir_changes import told_together
+    ctx, m, v, first = _evaluator()
+    evs = [first, Evaluator((64, 1, 1)), Evaluator((64, 1, 1))]
+    tid = np.arange(64)
+    loop = _op(v["k"].owner.owner)
+    assert told_together() is None
+    clones = []
+    for n, ev in enumerate(evs):
+        ev.bind(v["k"], 3)
+        old = loop.clone(ip=ir.InsertionPoint(loop))
+        iv = old.regions[0].blocks[0].arguments[0]
+        b = old.regions[0].blocks[0].operations[0].results[0]
+        for e in evs:               # (each evaluator holds each clone's values)
+            e.bind(iv, 5 + n)
+            assert e.value(b).tolist() == (tid * 4 + 5 + n).tolist()
+        clones.append((old, iv, b))
+    for old, iv, b in clones:
+        old.erase()
+        for e in evs:
+            assert iv not in e.bound and b not in e.memo
+    assert told_together() is None
+
+
 def test_each_comparison_computes_its_own_predicate():
     """``lane_ops.compare`` computes only the predicate asked (once it computed all ten
     and picked one): each of ``arith.cmpi``'s predicates, signed and unsigned, on values of

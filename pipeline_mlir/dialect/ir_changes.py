@@ -127,14 +127,17 @@ _SET_OPERAND = vars(_defining(ir.OpOperandList, "__setitem__"))["__setitem__"]
 _SET_OPERAND = getattr(_SET_OPERAND, "__wrapped__", _SET_OPERAND)
 
 
-def set_new_operands(op, values: list) -> None:
-    """``op.operands[i] = values[i]`` for each ``i``, of an op just made (a clone, given its
-    operands before anything reads it), the caches not told: what a cache holds was
-    computed from ops that existed before ``op``, and no such op's operands change (a
-    clone's own results, its only readers' inputs, are new handles; one that takes an
-    erased op's address was forgotten at the erasure).  Telling them that the clone's old
-    operands lose a use would make them forget, for nothing, everything computed from
-    those values: the lowering clones a loop's payload ops some thousand times."""
+def set_new_operands(op, values) -> None:
+    """``op.operands[i] = values[i]`` for each ``i`` (``values`` a list, or a dict of the
+    positions to set), of an op just made (a clone, given its operands before anything
+    reads it), the caches not told: what a cache holds was computed from ops that existed
+    before ``op``, and no such op's operands change (a clone's own results, its only
+    readers' inputs, are new handles; one that takes an erased op's address was forgotten
+    at the erasure).  Telling them that the clone's old operands lose a use would make
+    them forget, for nothing, everything computed from those values: the lowering clones a
+    loop's payload ops some thousand times, the front end a copy's index ops for each
+    lane it regroups (``split_copy.py``) and a remainder's loads for the iteration ahead
+    (``remainder_ahead.py``)."""
     operands = op.operands
-    for i, v in enumerate(values):
+    for i, v in (values.items() if isinstance(values, dict) else enumerate(values)):
         _SET_OPERAND(operands, i, v)

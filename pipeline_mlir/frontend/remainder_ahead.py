@@ -41,7 +41,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.dialect.ir_changes import set_attribute
+from pipeline_mlir.dialect.ir_changes import set_attribute, set_new_operands
 from pipeline_mlir.frontend.kernel_ir import (close_grown, effects, erase_unused, grown_loop,
                                              in_lds, is_pure, next_op, writes_outside_lds,
                                              zero_vector)
@@ -186,10 +186,9 @@ def clone_at(ops: list, iv, at_iv, known: dict | None = None) -> dict:
     mapping = {**(known or {}), iv: at_iv}
     for o in ops:
         new = o.clone()
-        for x in [new, *descendants(new)]:
-            for k, v in enumerate(x.operands):
-                if v in mapping:
-                    x.operands[k] = mapping[v]
+        for x in [new, *descendants(new)]:      # (clones: no cache told, ir_changes.py)
+            set_new_operands(x, {k: mapping[v] for k, v in enumerate(x.operands)
+                                 if v in mapping})
         for old_r, new_r in zip(o.results, new.results):
             mapping[old_r] = new_r
     return mapping

@@ -37,6 +37,7 @@ import numpy as np
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_changes import set_new_operands
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.locations import written_as
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -246,8 +247,7 @@ class _Remap:
                                      f"effects (or regions); the front end recomputes an "
                                      f"8-byte copy's address for another lane by cloning it")
         new = o.clone(ip=ir.InsertionPoint(o))
-        for i, x in enumerate(ins):
-            new.operands[i] = x
+        set_new_operands(new, ins)          # (a clone: no cache told, ir_changes.py)
         for old, r in zip(o.results, new.results):
             self.map[old] = r
         return self.map[v]

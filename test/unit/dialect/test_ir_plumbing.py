@@ -55,6 +55,8 @@ def test_a_clones_operands_are_set_with_no_cache_told():
         assert list(new.operands) == [b, a] and told.uses == []
         new.operands[0] = a               # (any other rewiring tells every live cache)
         assert list(new.operands) == [a, a] and told.uses == [b]
+        set_new_operands(new, {1: b})     # (a dict: only the positions it names)
+        assert list(new.operands) == [a, b] and told.uses == [b]
 
 
 class _Shares:

@@ -184,8 +184,10 @@ def _ds_read_tr(ins: Instr, size: int) -> Step:
             m.finding("transpose-exec", w, step, f"{ins.name} runs with EXEC not all "
                       "ones (the CDNA4 ISA requires every lane active; the result is "
                       "undefined)")
-        addr = (np.broadcast_to(addr_r(w).astype(np.int64), (w.G, WAVE_SIZE)) + offset) & \
-            ADDRESS_MASK
+        addr = addr_r(w).astype(np.int64)
+        if addr.shape != (w.G, WAVE_SIZE):
+            addr = np.broadcast_to(addr, (w.G, WAVE_SIZE))
+        addr = (addr + offset) & ADDRESS_MASK
         if np.count_nonzero(addr % size):
             g, lane = np.argwhere(addr % size)[0]
             m.finding("misaligned", w, step, f"LDS address {int(addr[g, lane])} (lane "

@@ -289,10 +289,10 @@ def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals,
         key, stamps = key[mask], stamps[np.nonzero(mask)[0], 0]
     page = key >> (PAGE_BITS - 1 if wide else PAGE_BITS)
     seen = np.ones(key.shape, dtype=bool) if b in race.readers else pages[page]
-    if seen.any():              # only pages stamped before: no page is read in vain
+    if np.count_nonzero(seen):  # only pages stamped before: no page is read in vain
         near = key[seen]
         prev = view[near]
-        if prev.any() or b in race.readers:
+        if np.count_nonzero(prev) or b in race.readers:
             slot = np.broadcast_to(stamps & view.dtype.type(MAX_SLOTS - 1),
                                    key.shape)[seen].astype(U32)
             if wide:
@@ -302,7 +302,7 @@ def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals,
     # two lanes (or workgroups) of this store on one element: each writes a token, reads
     token = _tokens(key.shape, view.dtype)
     view[key] = token
-    if (view[key] != token).any() and not atomic:
+    if np.count_nonzero(view[key] != token) and not atomic:
         _within(glob, m, w, step, b, idx, unit, mask, vals)
     view[key] = stamps
     pages[page] = True

@@ -26,7 +26,9 @@ def readlane(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
     lane = rd.scalar(f["src1"]) if ins.base == "v_readlane_b32" else None
 
     def run(wv):
-        v = np.broadcast_to(s0(wv), wv.exec.shape)
+        v = s0(wv)
+        if v.shape != wv.exec.shape:
+            v = np.broadcast_to(v, wv.exec.shape)
         if lane is None:
             first = np.where(wv.exec.any(axis=1), wv.exec.argmax(axis=1), 0)
         else:

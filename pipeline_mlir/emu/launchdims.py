@@ -3,6 +3,8 @@ and their ids, the grid, and the dispatch packet and queue a kernel may ask for.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -37,16 +39,25 @@ class LaunchDims:
         0 x, 1 x and y, 2 x, y and z) asks for them.  gfx950 packs them into v0, 10 bits
         each (x in [9:0], y in [19:10], z in [29:20]; AMDGPUUsage, "Initial Kernel Execution
         State", packed work-item ids of gfx90a and later); the ids not enabled are 0.  A
-        last wave of fewer than 64 work-items starts with the lanes past them inactive."""
-        bx, by, _bz = self.block
-        t = np.arange(waves * WAVE_SIZE, dtype=np.int64).reshape(waves, WAVE_SIZE)
-        x, y, z = t % bx, (t // bx) % by, t // (bx * by)
-        packed = x | ((y << 10) if enabled >= 1 else 0) | ((z << 20) if enabled >= 2 else 0)
-        vgprs = [[np.where(t[i] < self.threads, packed[i], 0).astype(U32)]
-                 for i in range(waves)]
-        live = [sum(1 << int(lane) for lane in np.flatnonzero(t[i] < self.threads))
-                for i in range(waves)]
-        return WorkItemIds(vgprs, live)
+        last wave of fewer than 64 work-items starts with the lanes past them inactive.
+        The same object for the same block, waves and ``enabled`` (its arrays read only)."""
+        return _workitem_ids(self.block, waves, enabled)
+
+
+@functools.lru_cache(maxsize=64)
+def _workitem_ids(block: tuple, waves: int, enabled: int) -> WorkItemIds:
+    bx, by, bz = block
+    threads = bx * by * bz
+    t = np.arange(waves * WAVE_SIZE, dtype=np.int64).reshape(waves, WAVE_SIZE)
+    x, y, z = t % bx, (t // bx) % by, t // (bx * by)
+    packed = x | ((y << 10) if enabled >= 1 else 0) | ((z << 20) if enabled >= 2 else 0)
+    vgprs = [[np.where(t[i] < threads, packed[i], 0).astype(U32)] for i in range(waves)]
+    for regs in vgprs:
+        for v in regs:
+            v.flags.writeable = False
+    live = [sum(1 << int(lane) for lane in np.flatnonzero(t[i] < threads))
+            for i in range(waves)]
+    return WorkItemIds(vgprs, live)
 
 
 def workgroup_id(i: int, grid: tuple[int, ...]):

@@ -59,7 +59,7 @@ from pipeline_mlir.emu.hazards import WaitStates, info_of, infos
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.memops import MemOp
 from pipeline_mlir.emu import poison, spare
-from pipeline_mlir.emu.operands import EXEC, pair_mask
+from pipeline_mlir.emu.operands import EXEC, pair_mask, reg_bits
 from pipeline_mlir.emu.semantics import branch_taken
 from pipeline_mlir.emu.taint import at_issue, before
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -259,9 +259,10 @@ class GlobalMemory:
             if hi >> 32 == lo >> 32 and 0 <= b < len(self.buffers) and \
                     (hi & (BUFFER_SPAN - 1)) <= len(self.buffers[b]) - size:
                 return b, addr - (lo >> 32 << 32), None
-        full = mask is None or mask.all()
+        full = mask is None or np.count_nonzero(mask) == mask.size
         if not full:
-            mask = np.broadcast_to(mask, addr.shape)
+            if mask.shape != addr.shape:
+                mask = np.broadcast_to(mask, addr.shape)
             if not np.count_nonzero(mask):
                 return None, addr, mask
         bid = addr >> 32
@@ -402,6 +403,8 @@ class Wave:
         self.lgkmq: deque = deque()
         self.pend_v: dict[int, MemOp] = {}
         self.pend_s: dict[int, MemOp] = {}
+        #: the registers of pend_v and pend_s as bit masks (bit r: register r)
+        self.pend_vbits = self.pend_sbits = 0
         self.gpr_idx = False      # MODE.gpr_idx_en (emu/gpridx.py)
         self.taint = None         # the taint run's state (emu/taint.py), from a racing load
         self.ptaint = None        # ... of its private memory's bytes, and their origin
@@ -413,7 +416,7 @@ class Wave:
 
     def exec_changed(self) -> None:
         self.exec = pair_mask(self.S, EXEC)
-        self.exec_full = bool(self.exec.all())
+        self.exec_full = np.count_nonzero(self.exec) == self.exec.size
 
 
 class Machine:
@@ -462,7 +465,8 @@ class Machine:
         self.lds_bytes = lds
         # race shadow: the last writer and each wave's last reader of every block of LDS;
         # blocks of 16 bytes when every LDS access of the kernel moves 16 bytes per lane
-        self.gran_shift = sh = 4 if _all_lds_16_bytes(self.steps) else 2
+        self.gran_shift = sh = 4 if serving.memo("all LDS 16 bytes",
+                                                 lambda _k: _all_lds_16_bytes(self.steps)) else 2
         self.blocks = nb = max(1, (lds + (1 << sh) - 1) >> sh)
         padded = nb << sh             # whole blocks: block k of slot g is row g * nb + k
         self.set_lds(np.full((G, padded), poison.byte(), dtype=np.uint8))
@@ -625,7 +629,7 @@ class Machine:
         rel = self.op_rel.take(prev)
         # ordered: released before a barrier this wave has passed; by this wave: released,
         # or on the same counter (in order)
-        if prev.size and rel.max() >= w.epoch:
+        if prev.size and np.maximum.reduce(rel, axis=None) >= w.epoch:
             owner = self.op_owner.take(prev)
             mine = 2 * w.index + (0 if step.kind == "vmem" else 1)
             ok = (rel < w.epoch) | (owner == mine) | ((owner >> 1 == w.index) & (rel < _NEVER))
@@ -710,9 +714,11 @@ class Machine:
         for r in op.dst_v:
             if w.pend_v.get(r) is op:
                 del w.pend_v[r]
+                w.pend_vbits &= ~(1 << r)
         for r in op.dst_s:
             if w.pend_s.get(r) is op:
                 del w.pend_s[r]
+                w.pend_sbits &= ~(1 << r)
 
     def wait(self, w, vm: int, lgkm: int) -> None:
         wait(w, self._release, vm, lgkm)
@@ -733,10 +739,14 @@ class Machine:
         self.op_owner[op.id + 1] = 2 * w.index + (0 if op.queue == "vm" else 1)
         make_room(w, op.queue, self._release)
         (w.vmq if op.queue == "vm" else w.lgkmq).append(op)
-        for r in op.dst_v:
-            w.pend_v[r] = op
-        for r in op.dst_s:
-            w.pend_s[r] = op
+        if op.dst_v:
+            for r in op.dst_v:
+                w.pend_v[r] = op
+            w.pend_vbits |= reg_bits(op.dst_v)
+        if op.dst_s:
+            for r in op.dst_s:
+                w.pend_s[r] = op
+            w.pend_sbits |= reg_bits(op.dst_s)
         if self.mode == "eager":
             op.complete()
 
@@ -757,8 +767,7 @@ class Machine:
                 bad = self.wait_states[w.index].step(info)
                 if bad is not None:
                     self.finding("wait-states", w, st, bad.message())
-        if (w.pend_v and not w.pend_v.keys().isdisjoint(st.vtouched)) or \
-                (w.pend_s and not w.pend_s.keys().isdisjoint(st.stouched)):
+        if w.pend_vbits & st.vbits or w.pend_sbits & st.sbits:
             self._pending_check(w, st)
         nxt = pc + 1
         if self.tainting:
@@ -850,6 +859,7 @@ class Machine:
             w.lgkmq.clear()
             w.pend_v.clear()
             w.pend_s.clear()
+            w.pend_vbits = w.pend_sbits = 0
 
     def set_lds(self, lds: np.ndarray) -> None:
         """Make ``lds`` (workgroup slot x padded bytes) this machine's LDS, with its flat,

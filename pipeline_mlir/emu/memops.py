@@ -169,7 +169,8 @@ def _mubuf(ins: Instr) -> Step:
         # the whole-word fast path; a load from an address that is not a multiple of 4
         # gathers its bytes (below)
         if region is not None and lanes is None and half is None and \
-                off.max() + size <= num.min() and not np.bitwise_or.reduce(off, axis=None) & 3:
+                np.maximum.reduce(off, axis=None) + size <= np.minimum.reduce(num) and \
+                not np.bitwise_or.reduce(off, axis=None) & 3:
             return in_region(w, m, region, off)
         over = (off + size > num[:, None]) & mask
         addr = base[:, None] + off

@@ -345,6 +345,7 @@ def _float_run(ops: MfmaOperands, m: int, gather_a: _Gather, gather_b: _Gather):
     a_acc, b_acc, cd_acc = bool(ops.acc & 1), bool(ops.acc & 2), ops.acc_cd
     c0 = ops.src2 - 256 if ops.src2 >= 256 else None
     shape = (4, 4) if m == 32 else (4,)
+    inner = (2, 32) if m == 32 else (4, 16)
 
     def run(w, step):
         G = w.G
@@ -354,10 +355,13 @@ def _float_run(ops: MfmaOperands, m: int, gather_a: _Gather, gather_b: _Gather):
         B = gather_b((w.A if b_acc else w.V)[b0:b0 + nb])
         D = A @ B.transpose(0, 2, 1)                 # (NaN/overflow warnings off)
         cd = w.A if cd_acc else w.V
-        regs = (*shape, G, *((2, 32) if m == 32 else (4, 16)))
-        if c0 is not None:
-            acc_view(D, m)[...] += cd[c0:c0 + nc].view(np.float32).reshape(regs)
-        cd[d0:d0 + nc].view(np.float32).reshape(regs)[...] = acc_view(D, m)
+        regs = (*shape, G, *inner)
+        out = cd[d0:d0 + nc].view(np.float32).reshape(regs)
+        if c0 is None:
+            out[...] = acc_view(D, m)
+        else:      # C widened, added in float64, the sum rounded to f32 as it is stored
+            np.add(acc_view(D, m), cd[c0:c0 + nc].view(np.float32).reshape(regs), out=out,
+                   casting="same_kind")
     return run
 
 

@@ -43,6 +43,16 @@ class Step:
         #: first)
         self.vtouched = self.vreads | self.vwrites
         self.stouched = self.sreads | self.swrites
+        #: the same as bit masks (bit ``r``: register ``r``), against a wave's pending ones
+        self.vbits, self.sbits = reg_bits(self.vtouched), reg_bits(self.stouched)
+
+
+def reg_bits(regs) -> int:
+    """The registers ``regs`` (numbers) as one int, bit ``r`` set for register ``r``."""
+    out = 0
+    for r in regs:
+        out |= 1 << r
+    return out
 
 
 def refuse(ins: Instr, why: str = "") -> EmuError:
@@ -180,8 +190,11 @@ def write_s(w, r: int, val, n: int = 1) -> None:
         w.S[r] = val
     else:
         v = np.asarray(val, dtype=U64)
-        w.S[r] = (v & U64(M32)).astype(U32)
-        w.S[r + 1] = (v >> U64(32)).astype(U32)
+        if v.ndim == 1 and r + 2 <= len(w.S):   # the low and high words: a view of v's bytes
+            w.S[r:r + 2] = np.ascontiguousarray(v).view(U32).reshape(-1, 2).T
+        else:
+            w.S[r] = (v & U64(M32)).astype(U32)
+            w.S[r + 1] = (v >> U64(32)).astype(U32)
     if r <= EXEC + 1 and r + n > EXEC:      # EXEC_LO / EXEC_HI written: new lane mask
         w.exec_changed()
 

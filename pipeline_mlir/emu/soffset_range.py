@@ -22,7 +22,7 @@ def soffset_verdict(w, m, step, sgpr, off, mask, num, size: int) -> None:
     two readings of the range check holds (the module docstring).  ``off`` the byte
     offsets with ``soffset`` (G, 64), ``sgpr`` its value per workgroup slot."""
     sgpr = np.asarray(sgpr, dtype=np.int64)
-    if not sgpr.any():
+    if not np.count_nonzero(sgpr):
         return
     lane = off - sgpr[:, None]
     end = num[:, None]

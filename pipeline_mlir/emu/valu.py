@@ -77,7 +77,8 @@ def _compare(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
 
     def run(wv):
         m = cmp(vcmp_view(kind, s0(wv)), vcmp_view(kind, s1(wv))) & wv.exec
-        write_s(wv, d, mask_bits(np.broadcast_to(m, wv.exec.shape)), 2)
+        write_s(wv, d, mask_bits(m if m.shape == wv.exec.shape else
+                                 np.broadcast_to(m, wv.exec.shape)), 2)
     return run
 
 

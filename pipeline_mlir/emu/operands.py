@@ -135,7 +135,7 @@ class Reader:
             self.sr.update(sregs(code, n))
             if n == 1:
                 return lambda w: w.S[code]
-            return lambda w: w.S[code].astype(U64) | (w.S[code + 1].astype(U64) << U64(32))
+            return lambda w: pair_u64(w.S, code)
         if code == SCC_SRC:
             return lambda w: w.scc.astype(U32)
         if code == VCCZ:
@@ -152,12 +152,23 @@ class Reader:
             if acc:
                 if n == 1:
                     return lambda w: w.A[r]
-                return lambda w: w.A[r].astype(U64) | (w.A[r + 1].astype(U64) << U64(32))
+                return lambda w: pair_u64(w.A, r)
             if n == 1:
                 return lambda w: w.V[r]
-            return lambda w: w.V[r].astype(U64) | (w.V[r + 1].astype(U64) << U64(32))
+            return lambda w: pair_u64(w.V, r)
         s = self.scalar(code, n)
         return lambda w: s(w)[:, None]
+
+
+def pair_u64(regs: np.ndarray, r: int) -> np.ndarray:
+    """Registers ``r`` and ``r + 1`` of the file ``regs`` (n, ...) uint32 as one uint64 per
+    element, ``r`` the low word (a new array): the pair's words side by side are that
+    uint64's bytes (little-endian, as every view of the emulator's)."""
+    pair = regs[r:r + 2]
+    if len(pair) != 2:
+        raise IndexError(f"registers {r}..{r + 1} of a file of {len(regs)}")
+    moved = pair.T if pair.ndim == 2 else pair.transpose(1, 2, 0)
+    return moved.copy().view(U64)[..., 0]     # (always a copy: of one slot, .T is a view)
 
 
 def write_v(w, r: int, val, n: int = 1, acc: bool = False) -> None:

@@ -14,7 +14,7 @@ import numpy as np
 
 from pipeline_mlir.emu.instr import Instr, operand_widths
 from pipeline_mlir.emu.operands import (EXEC, I32, I64, M32, U32, U64, Reader, Step,
-                                        per_slots, refuse, sregs, write_s)
+                                        pair_u64, per_slots, refuse, sregs, write_s)
 
 def _s32(x):
     return x.astype(U32).view(I32)
@@ -281,7 +281,7 @@ def _sop1_saveexec(ins: Instr, rd: Reader, wr: set):
 
     def run(wv):
         s = s0(wv)
-        e = wv.S[EXEC].astype(U64) | (wv.S[EXEC + 1].astype(U64) << U64(32))
+        e = pair_u64(wv.S, EXEC)
         write_s(wv, d, e, 2)
         new = fn(s, e)
         write_s(wv, EXEC, new, 2)

@@ -79,6 +79,23 @@ def test_s_ashr_i64_keeps_the_sign_and_sets_scc():
     assert (S[8], S[9], S[11]) == (0, 0, 0)      # 0x40 >> 7 = 0: SCC clear
 
 
+def test_a_64_bit_scalar_source_is_read_before_its_pair_is_written():
+    """``s_and_saveexec_b64 s[4:5], s[4:5]`` saves EXEC into s[4:5] and ANDs EXEC with the
+    pair's value from before: a 64-bit operand is read as a copy of its registers (on one
+    workgroup slot the pair's words side by side are a view of the registers themselves,
+    which the save would overwrite first)."""
+    m = run_snippet("""
+        s_mov_b32 s4, 3
+        s_mov_b32 s5, 0
+        s_and_saveexec_b64 s[4:5], s[4:5]
+        s_mov_b64 s[6:7], s[4:5]
+        s_endpgm""")
+    S = m.waves[0].S[:, 0]
+    assert [int(S[k]) for k in (4, 5, 6, 7)] == [0xFFFFFFFF] * 4   # EXEC before: 64 lanes
+    assert (int(S[126]), int(S[127])) == (3, 0)
+    assert np.array_equal(m.waves[0].exec[0], np.arange(64) < 2)
+
+
 def test_vector_ops_and_exec_masking():
     m = run_snippet("""
         s_mov_b32 s14, 0x10000

@@ -17,7 +17,8 @@ PASS_NAMES = ("sched-normalize-producers", "sched-adopt-loop", "sched-import", "
               "sched-lower-to-rocdl", "sched-stage-copies", "sched-unit-masks",
               "sched-cancel-deltas", "sched-unmask-loads", "sched-fold-mask-guards",
               "sched-word-masks", "sched-gpu-kernel",
-              "sched-check-device-input", "sched-xdl-guard", "sched-buffer-soffset", "sched-rocdl-to-llvm-intrinsics",
+              "sched-check-device-input", "sched-xdl-guard", "sched-keep-rolled",
+              "sched-buffer-soffset", "sched-rocdl-to-llvm-intrinsics",
               "sched-extract-device-module")
 
 #: the LLVM step as one name in a pass pipeline
@@ -47,6 +48,7 @@ PASS_CLASSES = {
     "sched-gpu-kernel": "gpu_kernel.GpuKernel",
     "sched-check-device-input": "check_device_input.CheckDeviceInput",
     "sched-xdl-guard": "xdl_guard.XdlGuard",
+    "sched-keep-rolled": "keep_rolled.KeepRolled",
     "sched-buffer-soffset": "buffer_soffset.BufferSoffset",
     "sched-rocdl-to-llvm-intrinsics": "rocdl_to_llvm_intrinsics.RocdlToLLVMIntrinsics",
     "sched-extract-device-module": "extract_device_module.ExtractDeviceModule",

@@ -2,8 +2,8 @@
 // RUN: pipeline-opt %s --pass-pipeline='builtin.module(sched-keep-rolled,convert-scf-to-cf)' | FileCheck %s --check-prefix=CF
 
 // sched-keep-rolled: a remainder loop (sched.remainder) whose body copies straight to LDS
-// and stores registers to LDS is annotated so that LLVM does not unroll it;
-// convert-scf-to-cf moves the annotation to the loop's back edge.
+// and stores registers to LDS, in a kernel of more than one wave, is annotated so that
+// LLVM does not unroll it; convert-scf-to-cf moves the annotation to the loop's back edge.
 // CHECK:       #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
 // CHECK:       #[[GIVEN:.*]] = #llvm.loop_unroll<count = 2 : i64>
 // CHECK:       #[[OFF:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
@@ -18,7 +18,7 @@
 // CF:         cf.br ^{{.*}} {llvm.loop_annotation = #[[OFF]]}
 func.func @mixed(%g: memref<64x64xf32>, %x: vector<4xf32>,
                  %lds: memref<256xf32, #gpu.address_space<workgroup>>,
-                 %regs: memref<256xf32, #gpu.address_space<workgroup>>) {
+                 %regs: memref<256xf32, #gpu.address_space<workgroup>>) attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c6 = arith.constant 6 : index
@@ -39,7 +39,7 @@ func.func @mixed(%g: memref<64x64xf32>, %x: vector<4xf32>,
 // CF-NOT:     llvm.loop_annotation
 // CF:         return
 func.func @one_kind(%g: memref<64x64xf32>, %x: vector<4xf32>,
-                    %lds: memref<256xf32, #gpu.address_space<workgroup>>) {
+                    %lds: memref<256xf32, #gpu.address_space<workgroup>>) attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c6 = arith.constant 6 : index
@@ -63,7 +63,7 @@ func.func @one_kind(%g: memref<64x64xf32>, %x: vector<4xf32>,
 // CHECK-NOT:     llvm.loop_annotation
 // CHECK:         return
 func.func @unmarked(%g: memref<64x64xf32>,
-                    %lds: memref<256xf32, #gpu.address_space<workgroup>>) {
+                    %lds: memref<256xf32, #gpu.address_space<workgroup>>) attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c6 = arith.constant 6 : index
@@ -82,7 +82,7 @@ func.func @unmarked(%g: memref<64x64xf32>,
 // CHECK:         } {llvm.loop_annotation = #[[OFF]], sched.remainder}
 // CHECK:         } {llvm.loop_annotation = #[[KEPT]], sched.remainder}
 func.func @nested_and_given(%g: memref<64x64xf32>, %c: i1,
-                            %lds: memref<256xf32, #gpu.address_space<workgroup>>) {
+                            %lds: memref<256xf32, #gpu.address_space<workgroup>>) attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c8 = arith.constant 8 : index
   %c1 = arith.constant 1 : index
@@ -101,5 +101,41 @@ func.func @nested_and_given(%g: memref<64x64xf32>, %c: i1,
     amdgpu.gather_to_lds %g[%i, %c8], %lds[%c0] : vector<4xf32>, memref<64x64xf32>, memref<256xf32, #gpu.address_space<workgroup>>
     vector.store %v, %lds[%c8] : memref<256xf32, #gpu.address_space<workgroup>>, vector<4xf32>
   } {llvm.loop_annotation = #llvm.loop_annotation<unroll = <count = 2>>, sched.remainder}
+  return
+}
+
+// One wave (its barriers are no instructions, the unrolled iterations overlap), or a
+// workgroup size not stated: left to LLVM.
+// CHECK-LABEL: func.func @one_wave
+// CHECK-NOT:     llvm.loop_annotation
+// CHECK:         return
+func.func @one_wave(%g: memref<64x64xf32>,
+                    %lds: memref<256xf32, #gpu.address_space<workgroup>>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c6 = arith.constant 6 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c4 to %c6 step %c1 {
+    %v = vector.load %g[%i, %c0] : memref<64x64xf32>, vector<4xf32>
+    amdgpu.gather_to_lds %g[%i, %c4], %lds[%c0] : vector<4xf32>, memref<64x64xf32>, memref<256xf32, #gpu.address_space<workgroup>>
+    vector.store %v, %lds[%c4] : memref<256xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+  } {sched.remainder}
+  return
+}
+
+// CHECK-LABEL: func.func @no_size
+// CHECK-NOT:     llvm.loop_annotation
+// CHECK:         return
+func.func @no_size(%g: memref<64x64xf32>,
+                   %lds: memref<256xf32, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c6 = arith.constant 6 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c4 to %c6 step %c1 {
+    %v = vector.load %g[%i, %c0] : memref<64x64xf32>, vector<4xf32>
+    amdgpu.gather_to_lds %g[%i, %c4], %lds[%c0] : vector<4xf32>, memref<64x64xf32>, memref<256xf32, #gpu.address_space<workgroup>>
+    vector.store %v, %lds[%c4] : memref<256xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+  } {sched.remainder}
   return
 }

@@ -17,7 +17,7 @@ PASS_NAMES = ("sched-normalize-producers", "sched-adopt-loop", "sched-import", "
               "sched-lower-to-rocdl", "sched-stage-copies", "sched-unit-masks",
               "sched-cancel-deltas", "sched-unmask-loads", "sched-fold-mask-guards",
               "sched-word-masks", "sched-gpu-kernel",
-              "sched-check-device-input", "sched-xdl-guard", "sched-keep-rolled",
+              "sched-check-device-input", "sched-xdl-guard", "sched-order-copies",
               "sched-buffer-soffset", "sched-rocdl-to-llvm-intrinsics",
               "sched-extract-device-module")
 
@@ -48,7 +48,7 @@ PASS_CLASSES = {
     "sched-gpu-kernel": "gpu_kernel.GpuKernel",
     "sched-check-device-input": "check_device_input.CheckDeviceInput",
     "sched-xdl-guard": "xdl_guard.XdlGuard",
-    "sched-keep-rolled": "keep_rolled.KeepRolled",
+    "sched-order-copies": "order_copies.OrderCopies",
     "sched-buffer-soffset": "buffer_soffset.BufferSoffset",
     "sched-rocdl-to-llvm-intrinsics": "rocdl_to_llvm_intrinsics.RocdlToLLVMIntrinsics",
     "sched-extract-device-module": "extract_device_module.ExtractDeviceModule",

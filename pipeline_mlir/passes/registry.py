@@ -226,7 +226,7 @@ IREE_TAIL_PIPELINE = ("hal.executable(hal.executable.variant(builtin.module(func
 _TO_LLVM = ("sched-stage-copies", "sched-unit-masks", "sched-cancel-deltas",
             ("iree-codegen-tail", IREE_TAIL_PIPELINE),
             "sched-unmask-loads", "sched-fold-mask-guards", "sched-word-masks", "sched-gpu-kernel",
-            "sched-check-device-input", "sched-xdl-guard", "lower-affine", "sched-keep-rolled",
+            "sched-check-device-input", "sched-xdl-guard", "lower-affine", "sched-order-copies",
             "convert-scf-to-cf",
             "iree-convert-to-rocdl", "canonicalize", "cse", "reconcile-unrealized-casts",
             "sched-buffer-soffset", "sched-rocdl-to-llvm-intrinsics",

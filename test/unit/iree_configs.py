@@ -386,16 +386,11 @@ def assert_type_twin(generated, name: str, twin: str, dtype: str, hint: str) -> 
 
 def assert_steady_or_short(loops, name: str, generated) -> None:
     """The runs went round the steady loop twice (``steady_loop``), or made the iterations
-    ``SHORT`` pins: 0 for a kernel with no loop holding an MFMA; where one holds MFMAs, by
-    the MFMAs each wave ran against the lowering of the prefetch point (both forms make one
-    schedule: :func:`forms_agree`, test_iree_families.py), since that loop may be the
-    remainder loop, which LLVM keeps (``sched-keep-rolled``) where it removes the short
-    steady loop.  A kernel that goes round is counted at its loop's back edge, or by its
-    MFMAs where LLVM unrolled the loop (no loop holds one)."""
+    ``SHORT`` pins: counted at the loop's back edge, or where LLVM unrolled it (no loop holds
+    an MFMA) by the MFMAs each wave ran against the lowering of the prefetch point (both
+    forms make one schedule: :func:`forms_agree`, test_iree_families.py)."""
     if name in SHORT:
-        kept = any(heads is not None for heads in loops.iterations())
-        assert_short(loops, *SHORT[name], split=lowered_split(
-            generated(name, "prefetch"), "4wave") if kept else None)
+        assert_short(loops, *SHORT[name])
     elif None in loops.iterations():
         assert_steady_unrolled(loops, lowered_split(generated(name, "prefetch"), "4wave"))
     else:

@@ -103,8 +103,8 @@ def assert_short(record: LoopRecord, iterations: int, why: str,
     """An exactness item kept below the steady loop on purpose (its point is a short loop,
     or a property another item of its kernel proves at a K that goes round the loop: ``why``
     says which): assert every run made exactly ``iterations`` (< 2; a run's fewest over its
-    waves, :func:`steady_iterations`, by the MFMAs run with the lowering's ``split``), so
-    that a size change shows (then the item asserts :func:`assert_steady`)."""
+    waves, :func:`steady_iterations`, with the lowering's ``split`` where LLVM unrolled the
+    loop), so that a size change shows (then the item asserts :func:`assert_steady`)."""
     assert iterations < 2, f"{iterations} iterations go round the loop: assert_steady"
     made = steady_iterations(record, split) if record.runs else set()
     assert made == {iterations}, (
@@ -220,19 +220,18 @@ def unrolled_iterations(record: LoopRecord, split: tuple[int, int]) -> list[dict
 
 def steady_iterations(record: LoopRecord, split: tuple[int, int] | None = None) -> set[int]:
     """The fewest iterations of the steady loop each run made (a wave's fewest), as a set:
-    with the lowering's ``split``, by :func:`unrolled_iterations` (the MFMAs each wave ran),
-    for every run; without it, counted at the main loop's back edge (0 for a kernel with no
-    loop holding an MFMA).  The back edge alone can be another loop's: where LLVM removed
-    or unrolled the steady loop, a remainder loop it keeps (``sched-keep-rolled``) is the
-    loop that holds the MFMAs."""
+    counted at the main loop's back edge, or, for a run of a kernel with no loop holding an
+    MFMA when the lowering's ``split`` is given, by :func:`unrolled_iterations`."""
     assert record.runs, "no emulator run was recorded in this process"
     made = set()
     for k, (name, heads) in enumerate(record.runs):
-        if split is not None:
+        if heads is not None:
+            made.add(min(heads.values()))
+        elif split is not None:
             one = LoopRecord([record.runs[k]], [record.mfmas[k]])
             made.add(min(unrolled_iterations(one, split)[0].values()))
         else:
-            made.add(0 if heads is None else min(heads.values()))
+            made.add(0)
     return made
 
 

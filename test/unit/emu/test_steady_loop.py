@@ -164,23 +164,6 @@ def test_a_short_item_is_pinned_to_its_iterations():
         assert_short(unrolled, 1, "why")            # without the lowering: no loop, 0
 
 
-def test_a_kept_remainder_loop_is_not_the_steady_loop_it_stands_in_for():
-    """LLVM removed the steady loop (2 MFMAs an iteration, none run) and kept a remainder
-    loop of 2 trips of 1 MFMA (``sched-keep-rolled``) after the 4 MFMAs outside the steady
-    loop (a lowering that runs 4 + 2 there: its split (2, 6)): the back edge counts the
-    remainder's 2 trips, the MFMAs the steady loop's 0."""
-    from steady_loop import assert_short, steady_iterations
-
-    with counting_loops() as record:
-        run_snippet(f"    {MFMA}\n" * 4 + KERNEL.format(trips=2))
-    assert record.iterations() == [{0: 2}] and record.mfmas == [{0: 6}]
-    assert steady_iterations(record) == {2}
-    assert steady_iterations(record, (2, 6)) == {0}
-    assert_short(record, 0, "why", (2, 6))
-    with pytest.raises(AssertionError, match=r"made \[2\] iteration"):
-        assert_short(record, 0, "why")              # at the back edge: the remainder's
-
-
 #: the MFMA loop of ``{trips}`` trips with an out-of-line block inside its span: jumped over,
 #: and branched to backwards (never taken: exec is not zero) from after it, a span of
 #: layout (``cold`` .. that branch) holding 2 MFMAs that is no loop

@@ -75,7 +75,7 @@ def test_pass_list_order_and_names():
         "sched-fold-mask-guards",
         "sched-word-masks",
         "sched-gpu-kernel", "sched-check-device-input",
-        "sched-xdl-guard", "lower-affine", "sched-keep-rolled",
+        "sched-xdl-guard", "lower-affine", "sched-order-copies",
         "convert-scf-to-cf", "iree-convert-to-rocdl", "canonicalize", "cse",
         "reconcile-unrealized-casts", "sched-buffer-soffset", INTRINSICS_PASS, EXTRACT_PASS]
     assert INTRINSICS_PASS == "sched-rocdl-to-llvm-intrinsics"

@@ -108,16 +108,18 @@ def check_fragment_waits(phases: dict[str, list[AsmInstr]],
     lines, out = set(), []
     for (phase, line, mline), seen in sorted(needs.items(), key=lambda kv: kv[0][2]):
         # a way on which no read in flight defines an operand bounds nothing (any count
-        # that waits for none of them is right there): the ways that do decide, if any
-        need = min(n for n, _, _, hit in seen if hit) if any(hit for *_, hit in seen) \
-            else min(n for n, _, _, _ in seen)
+        # that waits for none of them is right there): the ways that do decide, if any;
+        # where none does, a count of at least every way's reads in flight waits for
+        # nothing and is right, a smaller one only waits for reads the MFMA does not read
+        hit = any(h for *_, h in seen)
+        need = min(n for n, _, _, h in seen if h) if hit else max(n for n, _, _, _ in seen)
         if line is None:
             if any(n < flight for n, flight, _, _ in seen):
                 out.append(FragmentWait("frag-wait-missing", phase, mline, mline, None, need))
             continue
         lines.add(line)
         got = seen[0][2]
-        if got != need:
+        if got != need and (hit or got < need):
             kind = "frag-wait-weak" if got > need else "frag-wait-strong"
             out.append(FragmentWait(kind, phase, line, mline, got, need))
     return lines, out

@@ -223,7 +223,7 @@ IREE_TAIL_PIPELINE = ("hal.executable(hal.executable.variant(builtin.module(func
 #: ``translate.translate_to_llvm_ir``.  The separate upstream conversions are not
 #: registered in iree-base-compiler; IREE's one pass does gpu/amdgpu/vector/memref/arith/
 #: cf -> llvm + rocdl (it needs a GPU target, set by :func:`add_to_llvm`).
-_TO_LLVM = ("sched-stage-copies", "sched-unit-masks", "sched-cancel-deltas",
+_TO_LLVM = ("sched-check-divisors", "sched-stage-copies", "sched-unit-masks", "sched-cancel-deltas",
             ("iree-codegen-tail", IREE_TAIL_PIPELINE),
             "sched-unmask-loads", "sched-fold-mask-guards", "sched-word-masks", "sched-gpu-kernel",
             "sched-check-device-input", "sched-xdl-guard", "lower-affine", "sched-order-copies",

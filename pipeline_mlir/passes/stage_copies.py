@@ -5,8 +5,8 @@ size it moves (IREE's copies of rows of 8190 bytes when K = 4095) with the unit 
 ``sched.register_staged`` (:data:`pipeline_mlir.frontend.marks.STAGED`).  Up to here it is
 a copy like any other: the schedule places it, the tag check and the hazard check see it.
 This pass, the last of a named pipeline (so the emitted MLIR, also when it is handed back
-to ``iree-compile``, holds no marked copy) and again the first of the LLVM step (for pass
-pipelines that stop at ``sched-lower-to-rocdl``), replaces each marked copy by what a
+to ``iree-compile``, holds no marked copy) and again in the LLVM step, after
+``sched-check-divisors`` (for pass pipelines that stop at ``sched-lower-to-rocdl``), replaces each marked copy by what a
 direct-to-LDS copy does, through registers.  In a K-loop that allows it, the copy's load is
 issued an iteration ahead and its store placed at the copy's slot
 (:mod:`pipeline_mlir.passes._stage_ahead`, which says when); every other marked copy is

@@ -71,7 +71,8 @@ def line_of(path: Path, needle: str) -> int:
 
 def test_pass_list_order_and_names():
     assert [n for n, _ in TO_LLVM_PASSES] == [
-        "sched-stage-copies", "sched-unit-masks", "sched-cancel-deltas", "iree-codegen-tail", "sched-unmask-loads",
+        "sched-check-divisors", "sched-stage-copies", "sched-unit-masks", "sched-cancel-deltas",
+        "iree-codegen-tail", "sched-unmask-loads",
         "sched-fold-mask-guards",
         "sched-word-masks",
         "sched-gpu-kernel", "sched-check-device-input",

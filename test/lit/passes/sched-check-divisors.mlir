@@ -1,0 +1,40 @@
+// RUN: pipeline-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-check-divisors)' | FileCheck %s
+
+// sched-check-divisors (the first pass of the LLVM step) changes nothing: it fails at
+// each arith integer division or remainder by a constant zero, scalar or an element of
+// a vector (IREE's iree-util-optimize-int-arithmetic, later in the step, crashed the
+// process on one: a mutated IREE kernel built without the sched passes).
+
+// CHECK-LABEL: func.func @by_four
+// CHECK:         arith.divui
+// CHECK:         arith.remsi
+func.func @by_four(%x: i32, %v: vector<2xi32>) -> (i32, vector<2xi32>) {
+  %c4 = arith.constant 4 : i32
+  %d = arith.divui %x, %c4 : i32
+  %c = arith.constant dense<[3, 5]> : vector<2xi32>
+  %r = arith.remsi %v, %c : vector<2xi32>
+  return %d, %r : i32, vector<2xi32>
+}
+
+// -----
+
+func.func @by_zero(%x: i32, %y: index) -> (i32, index) {
+  %c0 = arith.constant 0 : i32
+  // expected-error @+1 {{sched-check-divisors: 'arith.divui' op divides by a constant zero}}
+  %d = arith.divui %x, %c0 : i32
+  %z = arith.constant 0 : index
+  // expected-error @+1 {{sched-check-divisors: 'arith.ceildivsi' op divides by a constant zero}}
+  %r = arith.ceildivsi %y, %z : index
+  return %d, %r : i32, index
+}
+
+// -----
+
+func.func @by_a_vector_with_zero(%v: vector<2xi32>, %x: i32, %y: i32) -> (vector<2xi32>, i32) {
+  %c = arith.constant dense<[3, 0]> : vector<2xi32>
+  // expected-error @+1 {{sched-check-divisors: 'arith.remui' op divides by a constant zero}}
+  %r = arith.remui %v, %c : vector<2xi32>
+  // a divisor that is no constant: not this pass's to judge
+  %d = arith.divsi %x, %y : i32
+  return %r, %d : vector<2xi32>, i32
+}

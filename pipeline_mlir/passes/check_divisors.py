@@ -11,6 +11,7 @@ the op instead.
 
 from __future__ import annotations
 
+from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.passes._common import ModulePass, OpError
 
@@ -20,18 +21,17 @@ DIVISIONS = frozenset({"arith.divui", "arith.divsi", "arith.remui", "arith.remsi
 
 
 def _zero_constant(value) -> bool:
-    """Whether ``value`` is an ``arith.constant`` integer zero, or a dense integer vector
-    constant with a zero element."""
+    """Whether ``value`` is an ``arith.constant`` integer zero, or a dense integer constant
+    with a zero element."""
     owner = getattr(value, "owner", None)
-    name = getattr(owner, "name", None)
-    if name != "arith.constant":
+    if getattr(owner, "name", None) != "arith.constant":
         return False
-    text = str(owner.attributes["value"])
-    body = text.split(":")[0].strip()
-    if body.startswith("dense<"):
-        inner = body[len("dense<"):].rstrip(">").replace("[", " ").replace("]", " ")
-        return any(t.strip() in ("0", "false") for t in inner.split(","))
-    return body in ("0", "false")
+    attr = owner.attributes["value"]
+    if isinstance(attr, ir.IntegerAttr):
+        return attr.value == 0
+    if isinstance(attr, ir.DenseIntElementsAttr):
+        return any(int(attr[i]) == 0 for i in range(1 if attr.is_splat else len(attr)))
+    return False
 
 
 class CheckDivisors(ModulePass):

@@ -34,6 +34,9 @@ func.func @by_a_vector_with_zero(%v: vector<2xi32>, %x: i32, %y: i32) -> (vector
   %c = arith.constant dense<[3, 0]> : vector<2xi32>
   // expected-error @+1 {{sched-check-divisors: 'arith.remui' op divides by a constant zero}}
   %r = arith.remui %v, %c : vector<2xi32>
+  %s = arith.constant dense<0> : vector<2xi32>
+  // expected-error @+1 {{sched-check-divisors: 'arith.divsi' op divides by a constant zero}}
+  %q = arith.divsi %v, %s : vector<2xi32>
   // a divisor that is no constant: not this pass's to judge
   %d = arith.divsi %x, %y : i32
   return %r, %d : vector<2xi32>, i32

@@ -1,4 +1,4 @@
-"""``sched-check-divisors``: no integer division or remainder by a constant zero.
+"""``sched-check-divisors``: no integer division or remainder by zero known at compile time.
 
 The first pass of the LLVM step (``registry.TO_LLVM_PASSES``), before IREE's passes run.
 An ``arith`` division or remainder whose divisor is a constant zero (a scalar, or a
@@ -6,18 +6,27 @@ vector whose elements include one) is undefined behaviour in the IR; IREE's inte
 analysis (``iree-util-optimize-int-arithmetic``, in the step's IREE tail) divides by it
 on the host and kills the process with a floating point exception (an ``arith.divui``
 by a constant 0 in a mutated IREE kernel built without the sched passes).  Refused at
-the op instead.
+the op instead.  So is a divisor that MLIR's folding makes a constant zero (``x - x``,
+``x & 0``: IREE's analysis crashed on those too): each function with a division by a
+value that is no constant is folded (``canonicalize``) on a copy, its divisions marked
+by index, and a marked division whose divisor the copy holds as a zero is refused.
 """
 
 from __future__ import annotations
 
-from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.bindings import ir, passmanager
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.passes._common import ModulePass, OpError
 
 #: the integer divisions and remainders of ``arith`` (operand 1 the divisor)
 DIVISIONS = frozenset({"arith.divui", "arith.divsi", "arith.remui", "arith.remsi",
                        "arith.ceildivui", "arith.ceildivsi", "arith.floordivsi"})
+#: the functions whose copies are folded (their pass-manager anchors)
+FUNCTIONS = ("func.func", "gpu.func")
+#: the folding of the copy
+FOLD = "canonicalize"
+#: the attribute a division carries into the copy: its index among the function's
+MARK = "sched.divisor_probe"
 
 
 def _zero_constant(value) -> bool:
@@ -34,15 +43,55 @@ def _zero_constant(value) -> bool:
     return False
 
 
+def _is_constant(value) -> bool:
+    return getattr(getattr(value, "owner", None), "name", None) == "arith.constant"
+
+
+def folded_zero(f) -> list:
+    """The divisions of function ``f`` whose divisor is no constant but folds to a zero
+    (:data:`FOLD` on a copy of ``f``, erased again; each division marked with its index
+    before the copy is made and read back by it there, as the folding may erase or move
+    ops)."""
+    own = walk_ops(f, lambda o: o.name in DIVISIONS and not _is_constant(o.operands[1]))
+    if not own:
+        return []
+    i64 = ir.IntegerType.get_signless(64)
+    for i, d in enumerate(own):
+        d.attributes[MARK] = ir.IntegerAttr.get(i64, i)
+    copy = f.clone(ir.InsertionPoint(f))
+    try:
+        for d in own:
+            del d.attributes[MARK]
+        try:
+            passmanager.PassManager.parse(f"{f.name}({FOLD})").run(copy)
+        except ir.MLIRError:         # not foldable: nothing is known
+            return []
+        zero = {ir.IntegerAttr(d.attributes[MARK]).value
+                for d in walk_ops(copy, lambda o: MARK in o.attributes)
+                if _zero_constant(d.operands[1])}
+        return [d for i, d in enumerate(own) if i in zero]
+    finally:
+        copy.erase()
+
+
+#: what a refusal says after the op's name: its divisor a constant zero, or one by folding
+_WHY = ("divides by a constant zero", "divides by zero: its divisor folds to the constant 0")
+
+
 class CheckDivisors(ModulePass):
-    """Before IREE's passes: no ``arith`` integer division or remainder by a constant
-    zero (IREE's range analysis divides by it on the host and crashes)."""
+    """Before IREE's passes: no ``arith`` integer division or remainder by a zero known at
+    compile time (IREE's range analysis divides by it on the host and crashes)."""
 
     name = "sched-check-divisors"
-    summary = "refuse an integer division or remainder by a constant zero"
+    summary = ("refuse an integer division or remainder by a constant zero, or by a value "
+               "that folds to one")
 
     def run(self, module) -> list[OpError]:
-        return [OpError(o, f"'{o.name}' op divides by a constant zero: undefined behaviour "
-                           f"(IREE's integer range analysis in the LLVM step would divide by it)")
-                for o in walk_ops(module, lambda o: o.name in DIVISIONS)
-                if _zero_constant(o.operands[1])]
+        bad = [(o, _WHY[0]) for o in walk_ops(module, lambda o: o.name in DIVISIONS)
+               if _zero_constant(o.operands[1])]
+        with module.context, ir.Location.unknown():
+            for f in walk_ops(module, lambda o: o.name in FUNCTIONS):
+                bad += [(d, _WHY[1]) for d in folded_zero(f)]
+        return [OpError(o, f"'{o.name}' op {why}: undefined behaviour (IREE's integer "
+                           f"range analysis in the LLVM step would divide by it)")
+                for o, why in bad]

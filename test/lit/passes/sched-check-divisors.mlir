@@ -2,8 +2,9 @@
 
 // sched-check-divisors (the first pass of the LLVM step) changes nothing: it fails at
 // each arith integer division or remainder by a constant zero, scalar or an element of
-// a vector (IREE's iree-util-optimize-int-arithmetic, later in the step, crashed the
-// process on one: a mutated IREE kernel built without the sched passes).
+// a vector, or by a value MLIR's folding makes one (IREE's
+// iree-util-optimize-int-arithmetic, later in the step, crashed the process on both: a
+// mutated IREE kernel built without the sched passes).
 
 // CHECK-LABEL: func.func @by_four
 // CHECK:         arith.divui
@@ -40,4 +41,36 @@ func.func @by_a_vector_with_zero(%v: vector<2xi32>, %x: i32, %y: i32) -> (vector
   // a divisor that is no constant: not this pass's to judge
   %d = arith.divsi %x, %y : i32
   return %r, %d : vector<2xi32>, i32
+}
+
+// -----
+
+// A divisor that is no constant but folds to zero (x - x, x & 0: IREE's analysis crashed
+// on those too) is refused; one that folds to a nonzero constant, or does not fold, is not.
+
+// CHECK-LABEL: func.func @by_folds
+// CHECK:         arith.divui
+// CHECK:         arith.remsi
+func.func @by_folds(%x: i32, %y: i32) -> (i32, i32) {
+  %c4 = arith.constant 4 : i32
+  %four = arith.ori %c4, %c4 : i32
+  %d = arith.divui %x, %four : i32
+  %r = arith.remsi %x, %y : i32
+  return %d, %r : i32, i32
+}
+
+// -----
+
+func.func @by_zero_folds(%x: i32, %v: vector<2xi32>) -> (i32, i32, vector<2xi32>) {
+  %z = arith.subi %x, %x : i32
+  // expected-error @+1 {{sched-check-divisors: 'arith.divui' op divides by zero: its divisor folds to the constant 0}}
+  %d = arith.divui %x, %z : i32
+  %c0 = arith.constant 0 : i32
+  %a = arith.andi %x, %c0 : i32
+  // expected-error @+1 {{sched-check-divisors: 'arith.remsi' op divides by zero: its divisor folds to the constant 0}}
+  %r = arith.remsi %x, %a : i32
+  %w = arith.xori %v, %v : vector<2xi32>
+  // expected-error @+1 {{sched-check-divisors: 'arith.ceildivsi' op divides by zero: its divisor folds to the constant 0}}
+  %q = arith.ceildivsi %v, %w : vector<2xi32>
+  return %d, %r, %q : i32, i32, vector<2xi32>
 }

@@ -20,7 +20,7 @@ from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.options import Option, OptionTable
 from pipeline_mlir.schedule.types import MAX_KERNEL_TAG
 from pipeline_mlir.dialect import ops as S
-from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.bindings import ir, passmanager
 from pipeline_mlir.dialect.ir_changes import forget_everything
 from pipeline_mlir.passes.catalogue import STAGE_PASS
 from pipeline_mlir.dialect.ir_io import (IRError, PipelineIR, as_operation, pipeline_ops,
@@ -231,3 +231,29 @@ def _same_identity(a, b) -> bool:
 __all__ = ["Pass", "SchedPass", "ModulePass", "OpError", "Option", "as_operation", "attr_dict",
            "collect_ops", "IRError", "PipelineIR", "location_index", "match_ops",
            "ir"]
+
+
+def held_on_folded_copy(f, ops: list, pipeline: str, mark: str, holds) -> list | None:
+    """The ops among ``ops`` (in function ``f``) of which ``holds`` is true once
+    ``pipeline`` (passes nested in ``f``'s kind) has run on a copy of ``f``, erased again;
+    None when the pipeline fails on the copy (nothing known).  Each op is marked with its
+    index (the attribute ``mark``) before the copy is made and read back by it in the
+    copy, never matched by position: the folding may erase, move or rewrite ops."""
+    if not ops:
+        return []
+    i64 = ir.IntegerType.get_signless(64)
+    for i, o in enumerate(ops):
+        o.attributes[mark] = ir.IntegerAttr.get(i64, i)
+    copy = f.clone(ir.InsertionPoint(f))
+    try:
+        for o in ops:
+            del o.attributes[mark]
+        try:
+            passmanager.PassManager.parse(f"{f.name}({pipeline})").run(copy)
+        except ir.MLIRError:
+            return None
+        found = {ir.IntegerAttr(c.attributes[mark]).value
+                 for c in walk_ops(copy, lambda o: mark in o.attributes) if holds(c)}
+        return [o for i, o in enumerate(ops) if i in found]
+    finally:
+        copy.erase()

@@ -14,9 +14,9 @@ by index, and a marked division whose divisor the copy holds as a zero is refuse
 
 from __future__ import annotations
 
-from pipeline_mlir.dialect.bindings import ir, passmanager
+from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
-from pipeline_mlir.passes._common import ModulePass, OpError
+from pipeline_mlir.passes._common import ModulePass, OpError, held_on_folded_copy
 
 #: the integer divisions and remainders of ``arith`` (operand 1 the divisor)
 DIVISIONS = frozenset({"arith.divui", "arith.divsi", "arith.remui", "arith.remsi",
@@ -49,29 +49,11 @@ def _is_constant(value) -> bool:
 
 def folded_zero(f) -> list:
     """The divisions of function ``f`` whose divisor is no constant but folds to a zero
-    (:data:`FOLD` on a copy of ``f``, erased again; each division marked with its index
-    before the copy is made and read back by it there, as the folding may erase or move
-    ops)."""
+    (:data:`FOLD` on a copy of ``f``: ``held_on_folded_copy``, each division marked with
+    :data:`MARK`)."""
     own = walk_ops(f, lambda o: o.name in DIVISIONS and not _is_constant(o.operands[1]))
-    if not own:
-        return []
-    i64 = ir.IntegerType.get_signless(64)
-    for i, d in enumerate(own):
-        d.attributes[MARK] = ir.IntegerAttr.get(i64, i)
-    copy = f.clone(ir.InsertionPoint(f))
-    try:
-        for d in own:
-            del d.attributes[MARK]
-        try:
-            passmanager.PassManager.parse(f"{f.name}({FOLD})").run(copy)
-        except ir.MLIRError:         # not foldable: nothing is known
-            return []
-        zero = {ir.IntegerAttr(d.attributes[MARK]).value
-                for d in walk_ops(copy, lambda o: MARK in o.attributes)
-                if _zero_constant(d.operands[1])}
-        return [d for i, d in enumerate(own) if i in zero]
-    finally:
-        copy.erase()
+    return held_on_folded_copy(f, own, FOLD, MARK,
+                               lambda d: _zero_constant(d.operands[1])) or []
 
 
 #: what a refusal says after the op's name: its divisor a constant zero, or one by folding

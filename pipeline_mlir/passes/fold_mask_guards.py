@@ -29,10 +29,10 @@ never fails.
 
 from __future__ import annotations
 
-from pipeline_mlir.dialect.bindings import ir, passmanager
+from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
 from pipeline_mlir.frontend.const_if import constant_bool, inline_branch
-from pipeline_mlir.passes._common import ModulePass, OpError
+from pipeline_mlir.passes._common import ModulePass, OpError, held_on_folded_copy
 
 #: the mark ``amdgpu-maskedload-to-load`` puts on the masked load it keeps in the branch
 NEEDS_MASK = "amdgpu.buffer_maskedload_needs_mask"
@@ -52,40 +52,25 @@ MARK = "sched.fold_guard"
 def guards(root) -> list:
     """The ``scf.if`` ops under ``root``, in order, whose ``then`` branch holds a masked
     load marked :data:`NEEDS_MASK` (the branch ``amdgpu-maskedload-to-load`` made)."""
-    def guarded(o) -> bool:
-        if o.name != "scf.if" or len(o.regions) != 2 or not o.regions[1].blocks:
-            return False
-        return any(_op(x).name == "vector.maskedload" and NEEDS_MASK in _op(x).attributes
-                   for b in o.regions[0].blocks for x in b.operations)
-    return walk_ops(root, guarded)
+    return walk_ops(root, _is_guard)
+
+
+def _is_guard(o) -> bool:
+    if o.name != "scf.if" or len(o.regions) != 2 or not o.regions[1].blocks:
+        return False
+    return any(_op(x).name == "vector.maskedload" and NEEDS_MASK in _op(x).attributes
+               for b in o.regions[0].blocks for x in b.operations)
 
 
 def never_taken(f) -> list:
     """The guards of function ``f`` (:func:`guards`) whose condition :data:`FOLD` makes
-    the constant ``false``, decided on a copy of ``f`` (erased again).  Each guard is
-    marked with its index (:data:`MARK`) before the copy is made and read back by it in
-    the copy, never matched by position: the analysis may erase a dead guard and
-    canonicalise another ``scf.if`` into one (its branches swapped), which a positional
-    match would pair with the wrong original."""
-    own = guards(f)
-    if not own:
-        return []
-    i64 = ir.IntegerType.get_signless(64)
-    for i, g in enumerate(own):
-        g.attributes[MARK] = ir.IntegerAttr.get(i64, i)
-    copy = f.clone(ir.InsertionPoint(f))
-    try:
-        for g in own:
-            del g.attributes[MARK]
-        try:
-            passmanager.PassManager.parse(f"{f.name}({FOLD})").run(copy)
-        except ir.MLIRError:         # not analysable: nothing is folded
-            return []
-        folded = {ir.IntegerAttr(c.attributes[MARK]).value for c in guards(copy)
-                  if MARK in c.attributes and constant_bool(c.operands[0]) is False}
-        return [g for i, g in enumerate(own) if i in folded]
-    finally:
-        copy.erase()
+    the constant ``false``, decided on a copy of ``f`` (``held_on_folded_copy``, each guard
+    marked with :data:`MARK`: the analysis may erase a dead guard and canonicalise another
+    ``scf.if`` into one, its branches swapped, which a match by position would pair with
+    the wrong original)."""
+    return held_on_folded_copy(
+        f, guards(f), FOLD, MARK,
+        lambda c: _is_guard(c) and constant_bool(c.operands[0]) is False) or []
 
 
 class FoldMaskGuards(ModulePass):

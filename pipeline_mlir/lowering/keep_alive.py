@@ -31,13 +31,13 @@ from __future__ import annotations
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import enclosing_ops
+from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.tagged import instruction_kinds
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR
 
 #: the asm string of the keep-alive (empty: it issues nothing)
 KEEP_ASM = ""
-#: the ops whose attributes say where a kernel keeps its accumulators
-_FUNCTIONS = ("gpu.func", "func.func", "llvm.func")
 #: LLVM's function attribute of the AGPRs a kernel keeps (``sched.agpr_alloc`` made LLVM's)
 LLVM_AGPR_ALLOC = "amdgpu-agpr-alloc"
 
@@ -78,17 +78,17 @@ def in_agpr_kernel(op) -> bool:
     ``sched.agpr_alloc`` (the front end's mark, with which LLVM selects the MFMAs' AGPR
     form), or, an ``llvm.func``, LLVM's ``amdgpu-agpr-alloc`` of more than 0 in its
     ``passthrough``."""
-    f = _op(op)
-    while f is not None and f.name not in _FUNCTIONS:
-        f = _op(f.parent) if f.parent is not None else None
+    kernel = kernel_of(op)
+    if kernel is not None:
+        return AGPR_ALLOC_ATTR in kernel.attributes
+    f = next((p for p in enclosing_ops(op) if p.name == "llvm.func"), None)
     if f is None:
         return False
-    attrs = f.attributes
-    if AGPR_ALLOC_ATTR in attrs:
+    if AGPR_ALLOC_ATTR in f.attributes:
         return True
-    if "passthrough" not in attrs:
+    if "passthrough" not in f.attributes:
         return False
-    for item in ir.ArrayAttr(attrs["passthrough"]):
+    for item in ir.ArrayAttr(f.attributes["passthrough"]):
         if isinstance(item, ir.ArrayAttr) and len(item) == 2 and \
                 ir.StringAttr(item[0]).value == LLVM_AGPR_ALLOC:
             count = ir.StringAttr(item[1]).value.split(",")[0]

@@ -34,7 +34,9 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.frontend.kernel_ir import in_lds
 from pipeline_mlir.frontend.marks import REMAINDER_ATTR
 from pipeline_mlir.lowering.rocdl_build import mask_attr
 from pipeline_mlir.passes._common import ModulePass, OpError
@@ -51,16 +53,13 @@ DMA = "amdgpu.gather_to_lds"
 #: stores, and the index of the memref they store to
 STORES = {"vector.store": 1, "memref.store": 1, "vector.maskedstore": 0,
           "vector.transfer_write": 1}
-#: the memory space of LDS in a memref type
-WORKGROUP = "#gpu.address_space<workgroup>"
 FENCE = "rocdl.sched.barrier"
 
 
 def stores_lds(op) -> bool:
     """Whether ``op`` stores to workgroup memory."""
     at = STORES.get(op.name)
-    return at is not None and len(op.operands) > at and \
-        WORKGROUP in str(op.operands[at].type)
+    return at is not None and len(op.operands) > at and in_lds(op.operands[at])
 
 
 def fence_place(loop):
@@ -73,18 +72,6 @@ def fence_place(loop):
         if copied and stores_lds(o):
             return None if k and ops[k - 1].name == FENCE else o
     return None
-
-
-def _trips(loop) -> int | None:
-    """The trip count of ``loop`` from constant bounds, else None."""
-    vals = []
-    for v in list(loop.operands)[:3]:
-        owner = v.owner if isinstance(v, ir.OpResult) else None
-        if owner is None or owner.name != "arith.constant":
-            return None
-        vals.append(ir.IntegerAttr(owner.attributes["value"]).value)
-    lb, ub, step = vals
-    return max(0, -(-(ub - lb) // step)) if step > 0 else None
 
 
 class OrderCopies(ModulePass):
@@ -107,7 +94,7 @@ class OrderCopies(ModulePass):
                     continue
                 with ir.InsertionPoint(store), store.location:
                     B.rocdl.sched_barrier(mask_attr(ORDER_FENCE_MASK))
-                trips = _trips(loop)
+                trips = constant_trips(loop)
                 if ANNOTATION_ATTR not in loop.attributes and trips is not None \
                         and 1 < trips <= MAX_TRIPS:
                     loop.attributes[ANNOTATION_ATTR] = full

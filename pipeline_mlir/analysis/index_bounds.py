@@ -15,7 +15,11 @@ type ``index``, a load, a block argument) is unknown; with ``ivs`` an ``scf.for`
 induction variable is known inside its loop when its bounds are constants (the front
 end's check of private buffers, :mod:`pipeline_mlir.frontend.private_bounds`; the other
 callers leave it off); with ``threads`` a ``gpu.thread_id`` that states an ``upper_bound``
-is known (a private tile's element reads, :mod:`pipeline_mlir.frontend.private_rows`).  The lowering narrows the pipelined
+is known (a private tile's element reads, :mod:`pipeline_mlir.frontend.private_rows`); with
+``bits`` also ``arith.shrui`` by a known shift, ``arith.andi`` (at most the smaller operand's
+bound) and every id that states an ``upper_bound`` (``gpu.thread_id``, ``gpu.block_id``,
+``hal.interface.workgroup.id``), the facts MLIR's integer range analysis draws from them
+(:mod:`pipeline_mlir.passes.check_divisors`: a divisor it would find zero).  The lowering narrows the pipelined
 main loop's control to 32 bits with it (:mod:`pipeline_mlir.lowering.loop_i32`).  No rewriting.
 """
 
@@ -34,6 +38,11 @@ _ALWAYS = {"arith.addi": R.add, "arith.muli": R.mul,
            "arith.minui": lambda a, b: R.pick(min, a, b)}
 #: binary ops whose result's range is known for a positive divisor
 _POSITIVE_DIVISOR = {"arith.divui": R.floordiv, "arith.remui": R.remainder}
+#: with ``bits``: bitwise ops -> the range of their result (unsigned operands)
+_BITS = {"arith.andi": lambda a, b: (0, min(a[1], b[1])),
+         "arith.shrui": lambda a, b: (a[0] >> b[1], a[1] >> b[0])}
+#: with ``bits``: the ids whose ``upper_bound`` bounds them
+_IDS = ("gpu.thread_id", "gpu.block_id", "hal.interface.workgroup.id")
 #: the largest value of an unsigned 32-bit counter
 U32_MAX = (1 << 32) - 1
 
@@ -44,7 +53,10 @@ def _limit(t) -> int:
     return (1 << t.width) - 1 if isinstance(t, ir.IntegerType) else R.signed_range(64)[1]
 
 
-def _combine(name: str, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int] | None:
+def _combine(name: str, a: tuple[int, int], b: tuple[int, int],
+             bits: bool = False) -> tuple[int, int] | None:
+    if bits and name in _BITS and (name != "arith.shrui" or b[1] < 64):
+        return _BITS[name](a, b)
     if name in _ALWAYS:
         return _ALWAYS[name](a, b)
     if name in _POSITIVE_DIVISOR and b[0] > 0:
@@ -52,12 +64,12 @@ def _combine(name: str, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, in
     return None
 
 
-def unsigned_bounds(v, depth: int = 24, ivs: bool = False,
-                    threads: bool = False) -> tuple[int, int] | None:
+def unsigned_bounds(v, depth: int = 24, ivs: bool = False, threads: bool = False,
+                    bits: bool = False) -> tuple[int, int] | None:
     """``(lo, hi)`` bounding integer value ``v`` in every run, or None (module docstring);
     ``ivs``: with the range of an ``scf.for`` induction variable inside its loop
     (:func:`_iv_bounds`); ``threads``: with ``[0, n)`` for a ``gpu.thread_id`` that states
-    its ``upper_bound n``."""
+    its ``upper_bound n``; ``bits``: with right shifts, masks and every id's bound."""
     c = constant_int(v)
     if c is not None:
         return (c, c) if 0 <= c <= _limit(v.type) else None
@@ -67,10 +79,11 @@ def unsigned_bounds(v, depth: int = 24, ivs: bool = False,
         return None
     o = as_operation(v.owner)
     operands = list(o.operands)
-    if threads and o.name == "gpu.thread_id" and "upper_bound" in o.attributes:
+    if (threads or bits) and o.name in (_IDS if bits else _IDS[:1]) and \
+            "upper_bound" in o.attributes:
         return 0, ir.IntegerAttr(o.attributes["upper_bound"]).value - 1
     if o.name in _UNSIGNED_CASTS + _SIGNED_CASTS:
-        src = unsigned_bounds(operands[0], depth - 1, ivs, threads)
+        src = unsigned_bounds(operands[0], depth - 1, ivs, threads, bits)
         if src is None and o.name in _UNSIGNED_CASTS:
             src = (0, (1 << int_bits(operands[0].type)) - 1)
         elif src is not None and o.name in _SIGNED_CASTS and \
@@ -81,11 +94,21 @@ def unsigned_bounds(v, depth: int = 24, ivs: bool = False,
         return None
     if o.name in _CLAMP:
         return _clamp(o, depth, ivs)
-    a, b = (unsigned_bounds(x, depth - 1, ivs, threads) for x in operands)
+    a, b = (unsigned_bounds(x, depth - 1, ivs, threads, bits) for x in operands)
+    if bits and (a is None) != (b is None):
+        return _one_known(o.name, a or b)
     if a is None or b is None:
         return None
-    out = _combine(o.name, a, b)
+    out = _combine(o.name, a, b, bits)
     return out if out is not None and out[1] <= _limit(v.type) else None
+
+
+def _one_known(name: str, r: tuple[int, int]) -> tuple[int, int] | None:
+    """With ``bits``, the range of a mask or product one of whose operands is unknown
+    and the other ``r``: a mask is at most ``r``'s bound, a product by zero is zero."""
+    if name == "arith.andi":
+        return 0, r[1]
+    return (0, 0) if name == "arith.muli" and r == (0, 0) else None
 
 
 #: a signed clamp's outer op -> its inner op

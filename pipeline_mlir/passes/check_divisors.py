@@ -9,11 +9,16 @@ by a constant 0 in a mutated IREE kernel built without the sched passes).  Refus
 the op instead.  So is a divisor that MLIR's folding makes a constant zero (``x - x``,
 ``x & 0``: IREE's analysis crashed on those too): each function with a division by a
 value that is no constant is folded (``canonicalize``) on a copy, its divisions marked
-by index, and a marked division whose divisor the copy holds as a zero is refused.
+by index, and a marked division whose divisor the copy holds as a zero is refused, and so
+is one whose divisor the copy's integer ranges make zero in every run (``x >> 8`` of a
+thread id below 256: :func:`~pipeline_mlir.analysis.index_bounds.unsigned_bounds` with the
+ids' ``upper_bound``, right shifts and masks, the facts IREE's range analysis has too; a
+zero only that analysis finds otherwise still reaches it).
 """
 
 from __future__ import annotations
 
+from pipeline_mlir.analysis.index_bounds import unsigned_bounds
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.passes._common import ModulePass, OpError, held_on_folded_copy
@@ -50,14 +55,28 @@ def _is_constant(value) -> bool:
 def folded_zero(f) -> list:
     """The divisions of function ``f`` whose divisor is no constant but folds to a zero
     (:data:`FOLD` on a copy of ``f``: ``held_on_folded_copy``, each division marked with
-    :data:`MARK`)."""
+    :data:`MARK`), each with what it divides by: ``0`` for a folded constant, ``1`` for a
+    value whose range in the folded copy is zero alone."""
     own = walk_ops(f, lambda o: o.name in DIVISIONS and not _is_constant(o.operands[1]))
-    return held_on_folded_copy(f, own, FOLD, MARK,
-                               lambda d: _zero_constant(d.operands[1])) or []
+    ranged = set()
+
+    def zero(d) -> bool:
+        if _zero_constant(d.operands[1]):
+            return True
+        if unsigned_bounds(d.operands[1], bits=True) == (0, 0):
+            ranged.add(ir.IntegerAttr(d.attributes[MARK]).value)
+            return True
+        return False
+
+    found = held_on_folded_copy(f, own, FOLD, MARK, zero) or []
+    return [(o, 1 if own.index(o) in ranged else 0) for o in found]
 
 
-#: what a refusal says after the op's name: its divisor a constant zero, or one by folding
-_WHY = ("divides by a constant zero", "divides by zero: its divisor folds to the constant 0")
+#: what a refusal says after the op's name: its divisor a constant zero, one by folding,
+#: one by its range
+_WHY = ("divides by a constant zero", "divides by zero: its divisor folds to the constant 0",
+        "divides by zero: its divisor is 0 in every run (its range, from the ids' "
+        "upper_bound and the arithmetic on them, is [0, 0])")
 
 
 class CheckDivisors(ModulePass):
@@ -66,14 +85,14 @@ class CheckDivisors(ModulePass):
 
     name = "sched-check-divisors"
     summary = ("refuse an integer division or remainder by a constant zero, or by a value "
-               "that folds to one")
+               "that folds to one or whose range is zero alone")
 
     def run(self, module) -> list[OpError]:
         bad = [(o, _WHY[0]) for o in walk_ops(module, lambda o: o.name in DIVISIONS)
                if _zero_constant(o.operands[1])]
         with module.context, ir.Location.unknown():
             for f in walk_ops(module, lambda o: o.name in FUNCTIONS):
-                bad += [(d, _WHY[1]) for d in folded_zero(f)]
+                bad += [(d, _WHY[1 + by_range]) for d, by_range in folded_zero(f)]
         return [OpError(o, f"'{o.name}' op {why}: undefined behaviour (IREE's integer "
                            f"range analysis in the LLVM step would divide by it)")
                 for o, why in bad]

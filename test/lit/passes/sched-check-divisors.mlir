@@ -74,3 +74,53 @@ func.func @by_zero_folds(%x: i32, %v: vector<2xi32>) -> (i32, i32, vector<2xi32>
   %q = arith.ceildivsi %v, %w : vector<2xi32>
   return %d, %r, %q : i32, i32, vector<2xi32>
 }
+
+// -----
+
+// A divisor zero in every run by its range (IREE's range analysis crashed on each: a
+// thread id below 256 shifted right by 8, a mask or a product by it, a workgroup id below
+// 4 shifted by 2) is refused.
+
+func.func @by_zero_ranges(%x: i32) -> (i32, i32, i32, i32) {
+  %t = gpu.thread_id x upper_bound 256
+  %ti = arith.index_castui %t : index to i32
+  %c8 = arith.constant 8 : i32
+  %s = arith.shrui %ti, %c8 : i32
+  // expected-error @+1 {{sched-check-divisors: 'arith.divui' op divides by zero: its divisor is 0 in every run (its range, from the ids' upper_bound and the arithmetic on them, is [0, 0])}}
+  %d = arith.divui %x, %s : i32
+  %m = arith.andi %x, %s : i32
+  // expected-error @+1 {{sched-check-divisors: 'arith.remui' op divides by zero: its divisor is 0 in every run}}
+  %r = arith.remui %x, %m : i32
+  %p = arith.muli %x, %s : i32
+  // expected-error @+1 {{sched-check-divisors: 'arith.divsi' op divides by zero: its divisor is 0 in every run}}
+  %q = arith.divsi %x, %p : i32
+  %w = hal.interface.workgroup.id[0] upper_bound 4 : index
+  %c2 = arith.constant 2 : index
+  %ws = arith.shrui %w, %c2 : index
+  %wi = arith.index_castui %ws : index to i32
+  // expected-error @+1 {{sched-check-divisors: 'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %e = arith.divui %x, %wi : i32
+  return %d, %r, %q, %e : i32, i32, i32, i32
+}
+
+// -----
+
+// A range that holds a nonzero value, or an id with no upper_bound, is no zero.
+
+// CHECK-LABEL: func.func @by_nonzero_ranges
+// CHECK-COUNT-3: arith.divui
+func.func @by_nonzero_ranges(%x: i32) -> (i32, i32, i32) {
+  %t = gpu.thread_id x upper_bound 256
+  %ti = arith.index_castui %t : index to i32
+  %c7 = arith.constant 7 : i32
+  %s = arith.shrui %ti, %c7 : i32
+  %d = arith.divui %x, %s : i32
+  %u = gpu.thread_id y
+  %ui = arith.index_castui %u : index to i32
+  %c8 = arith.constant 8 : i32
+  %v = arith.shrui %ui, %c8 : i32
+  %e = arith.divui %x, %v : i32
+  %m = arith.andi %x, %s : i32
+  %f = arith.divui %x, %m : i32
+  return %d, %e, %f : i32, i32, i32
+}

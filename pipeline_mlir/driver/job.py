@@ -150,7 +150,11 @@ class Job:
                                          f"{note.removeprefix('not pipelined: ')}",
                               loc, self.filename)
                 for obj in self.keep if isinstance(obj, adopt.AdoptLoop)
-                for note, loc in zip(obj.unpipelined, obj.unpipelined_at)]
+                for note, loc in zip(obj.unpipelined, obj.unpipelined_at)] + [
+            from_location("warning", f"sched-adopt-loop: the K step is {note}", loc,
+                          self.filename)
+            for obj in self.keep if isinstance(obj, adopt.AdoptLoop)
+            for note, loc in obj.over_budget]
 
     def run(self, text: str | None, line_offset: int = 0, module=None) -> JobOutput:
         """Parse ``text`` (or take ``module``, parsed from it), run the passes, emit; an

@@ -51,6 +51,9 @@ class Analysis:
     #: what ``merge_k`` decided for a loop short of a global load's latency, merged or
     #: not, and why (``frontend/kmerge.py``; the adopted loop's ``sched.merge_k``)
     merge_note: str | None = None
+    #: the K step split for a lane's registers, or left over their budget, and why
+    #: (``frontend/fragment_budget.py``; the adopted loop's ``sched.k_split``)
+    ksplit_note: str | None = None
     #: LDS buffer id -> its proof of unused elements, made once for every comparison
     #: that asks (``frontend/unused_rows.py``: :func:`~pipeline_mlir.frontend.unused_rows.
     #: proof_for`)

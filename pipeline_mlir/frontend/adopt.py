@@ -26,7 +26,8 @@ from pipeline_mlir.frontend.kernel_ir import erase_unused_buffer, zero_vector
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.half_k import pieces_of
 from pipeline_mlir.frontend.k_subtiles import FORM_ATTR, along_k, form_text, whole
-from pipeline_mlir.frontend.marks import MERGED_ATTR, PAIR_GUARD_ATTR, VERSIONED_ATTR
+from pipeline_mlir.frontend.marks import (KSPLIT_NOTE_ATTR, MERGED_ATTR, PAIR_GUARD_ATTR,
+                                         VERSIONED_ATTR)
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.read_bases import ReadBases
 from pipeline_mlir.frontend.scan import Access
@@ -50,7 +51,10 @@ def adopt(an: Analysis, schedule, remainder=None):
     returns the new ``scf.for`` (carrying ``sched.schedule`` and ``sched.options``, the
     schedule inferred for it).  ``remainder``: the loop's remainder loop, rebuilt on the
     schedule's buffers when ``frontend/tails.py`` marked it so."""
-    return _Rewriter(an, schedule).rewrite(remainder)
+    new = _Rewriter(an, schedule).rewrite(remainder)
+    if an.ksplit_note is not None:    # (the report says it: lowering/materialize.py)
+        set_attribute(new, KSPLIT_NOTE_ATTR, ir.StringAttr.get(an.ksplit_note))
+    return new
 
 
 class Ix:

@@ -99,6 +99,9 @@ PADDING_ROWS_ATTR = "sched.padding_rows"
 #: the adopted loop's attribute: what ``merge_k`` decided for a latency-short loop and why
 #: (``kmerge_factor.merge_note``; ``--emit=report`` prints it)
 MERGE_NOTE_ATTR = "sched.merge_k"
+#: the adopted loop's attribute: its K step split for a lane's registers, or left over their
+#: budget, and why (``frontend/fragment_budget.py``; ``--emit=report`` prints it)
+KSPLIT_NOTE_ATTR = "sched.k_split"
 
 
 def is_whole_remainder(loop) -> bool:

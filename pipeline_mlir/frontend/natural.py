@@ -26,7 +26,8 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
   few to merge and each accumulator gets one MFMA per K step (or one accumulator 2);
 * :mod:`~pipeline_mlir.frontend.ksplit`: a K tile whose two stages do not fit in LDS split
   along K into the fewest sub-steps that fit, and one whose K steps leave the pipelined
-  loop a single pair (no steady trip) split into halves (:func:`_steady_substeps`);
+  loop a single pair (no steady trip) split into halves (:func:`_steady_substeps`), and
+  (:mod:`~pipeline_mlir.frontend.fragment_budget`) one whose fragments exceed a lane's VGPRs;
 * :mod:`~pipeline_mlir.frontend.adopt`: the rewrite into the concrete form of
   ``docs/dialect.md``.
 """
@@ -53,8 +54,9 @@ from pipeline_mlir.frontend.half_k import halve_mfmas
 from pipeline_mlir.frontend.marks import (DIAGONAL_ATTR, HALVED_ATTR, HELD_ATTR, MERGED_ATTR,
                                           MERGE_NOTE_ATTR, is_whole_remainder)
 from pipeline_mlir.frontend.k_subtiles import one_fragment_wide
-from pipeline_mlir.frontend.kernel_ir import check_built
+from pipeline_mlir.frontend.kernel_ir import check_built, kernel_of
 from pipeline_mlir.frontend.ksplit import split_k
+from pipeline_mlir.frontend.fragment_budget import split_for_registers
 from pipeline_mlir.frontend.copy_widths import padded_elements, padding_allowed
 from pipeline_mlir.frontend.dword_runs import shared_starts
 from pipeline_mlir.frontend.kept_layout import shared_sources
@@ -72,7 +74,6 @@ from pipeline_mlir.frontend.masked_rows_late import unmask_guarded_rows
 from pipeline_mlir.frontend.direct_rows_late import unmask_direct_rows
 from pipeline_mlir.frontend.masked_rows_k import unmask_row_tails
 from pipeline_mlir.frontend.masked_rows_k_late import unmask_row_tails_late
-from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.private_bounds import check_private_bounds
 from pipeline_mlir.frontend.lds_extent import check_lds_extents, loop_lds_outside
 from pipeline_mlir.frontend.private_stage import forward_private_tiles
@@ -584,6 +585,7 @@ def _adopt(loop, schedule):
                 kept.erase()
         if outside is not None:     # (after the loop's own refusals, which say more)
             raise outside
+        an = split_for_registers(an)    # (first: so split, no one-pair trip count is left)
         an = _steady_substeps(an, trips, peeled if odd else None)
     finish_every_read(an)       # (the kernel's copies over the grid: once, settled)
     acc = check_accumulators_fit(an)    # (before adopt, which erases the analysed ops)

@@ -43,6 +43,7 @@ from pipeline_mlir.frontend.marks import (ALIAS_ATTR, COPIES_AHEAD_ATTR, COPIES_
                                          CUT, DIAGONAL_ATTR, HALVED_ATTR, HELD_ATTR,
                                          JOINED_ATTR, KEPT, LOADS_AHEAD_ATTR,
                                          LOADS_IN_PLACE_ATTR, MERGE_NOTE_ATTR, MERGED_ATTR, ODD,
+                                         KSPLIT_NOTE_ATTR,
                                          OWN_ATTR, PADDING_ROWS_ATTR, PAIR_GUARD_ATTR,
                                          PIECE_ATTR, PROVEN_ROW,
                                          REMAINDER_ATTR, SHAREABLE_ATTR, SHARED_ATTR,
@@ -57,7 +58,7 @@ MARKS = (REMAINDER_ATTR, SHARED_ATTR, SHAREABLE_ATTR, OWN_ATTR, ALIAS_ATTR, WHOL
          COPIES_AHEAD_ATTR, COPIES_IN_PLACE_ATTR, LOADS_AHEAD_ATTR, LOADS_IN_PLACE_ATTR,
          PAIR_GUARD_ATTR, VERSIONED_ATTR, KEPT, CUT, ODD,
          HALVED_ATTR, PIECE_ATTR, JOINED_ATTR, DIAGONAL_ATTR, HELD_ATTR, MERGED_ATTR,
-         MERGE_NOTE_ATTR, PROVEN_ROW, LANE_STRIDE, PADDING_ROWS_ATTR)
+         MERGE_NOTE_ATTR, KSPLIT_NOTE_ATTR, PROVEN_ROW, LANE_STRIDE, PADDING_ROWS_ATTR)
 _MARKED = frozenset(MARKS)
 #: the attribute names the walk looks at: the marks, and the tags of the tagged form
 _LOOKED_AT = _MARKED | frozenset(TAG_ATTRS)

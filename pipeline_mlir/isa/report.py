@@ -331,6 +331,7 @@ class KernelReport:
     lockstep_waves: int = 0            # waves of a lockstep schedule's plan, if more than 4
     workgroups: str = ""               # which workgroups run the main loop, where not all
     merge_note: str = ""               # the front end's merge_k decision (frontend/kmerge.py)
+    ksplit_note: str = ""              # its K split for registers (frontend/fragment_budget.py)
     #: why each K-loop the front end left as written was (frontend/tails.py)
     unpipelined: list[str] = field(default_factory=list)
 
@@ -360,14 +361,21 @@ class KernelReport:
             L.append(CROSSWISE_NOTE)
         return L
 
-    def format(self) -> str:
-        r = self.resources
-        L = [f"kernel {r.name} ({NAME})"] + self._form_lines()
+    def _front_end_lines(self) -> list[str]:
+        """What the front end said of the loop: which workgroups run it, its K steps merged
+        or split, the loops it left as written."""
+        L = []
         if self.workgroups:     # (frontend/edge_version.py)
             L.append(f"main loop: {self.workgroups}")
         if self.merge_note:
             L.append(f"K steps: {self.merge_note}")
-        L += [f"K-loop: {note}" for note in self.unpipelined]
+        if self.ksplit_note:
+            L.append(f"K split: {self.ksplit_note}")
+        return L + [f"K-loop: {note}" for note in self.unpipelined]
+
+    def format(self) -> str:
+        r = self.resources
+        L = [f"kernel {r.name} ({NAME})"] + self._form_lines() + self._front_end_lines()
         if self.lockstep_waves and self.resources.vgpr_spills:
             L.append(lockstep_note(self.lockstep_waves, self.resources.vgpr_spills))
         L.append("resources (assembly; cross-checked with the code object)")
@@ -465,6 +473,7 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
     rep.form = getattr(plan, "form", None)
     rep.workgroups = getattr(plan, "workgroups", "")
     rep.merge_note = getattr(plan, "merge_note", None) or ""
+    rep.ksplit_note = getattr(plan, "ksplit_note", None) or ""
     shape = getattr(plan, "shape", None)
     if shape is not None and shape.groups == 1 and shape.waves > 4:
         rep.lockstep_waves = shape.waves

@@ -414,6 +414,9 @@ class KernelPlan:
     #: what the front end's ``merge_k`` decided for the loop and why (``frontend/kmerge.py``:
     #: K steps merged for a global load's latency, or not); the report says it
     merge_note: str | None = field(default=None, compare=False)
+    #: the front end's K step split for a lane's registers, or left over their budget, and
+    #: why (``frontend/fragment_budget.py``); the report says it
+    ksplit_note: str | None = field(default=None, compare=False)
     #: the symbol of the function the pipelined loop is in ('' when not lowered from IR):
     #: the ISA check of a code build finds the loop's code by it
     function: str = field(default="", compare=False)

@@ -49,7 +49,8 @@ from pipeline_mlir.lowering.straight_pair import as_run, concrete_loop
 
 from pipeline_mlir.analysis.ir_facts import block_size, main_trips, memory_space
 from pipeline_mlir.frontend.kernel_ir import kernel_of
-from pipeline_mlir.frontend.marks import MERGE_NOTE_ATTR, VERSIONED_ATTR, VERSIONED_NOTE
+from pipeline_mlir.frontend.marks import (KSPLIT_NOTE_ATTR, MERGE_NOTE_ATTR, VERSIONED_ATTR,
+                                          VERSIONED_NOTE)
 from pipeline_mlir.frontend.k_subtiles import FORM_ATTR
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR
 from pipeline_mlir.frontend.tagged import PAYLOAD_ATTR, TAG_ATTRS, loop_body, instruction_kinds
@@ -303,6 +304,8 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
         plan = replace(plan, workgroups=VERSIONED_NOTE)
     if MERGE_NOTE_ATTR in loop.attributes:   # merge_k's decision (frontend/kmerge.py)
         plan = replace(plan, merge_note=get(loop, MERGE_NOTE_ATTR, S.STR))
+    if KSPLIT_NOTE_ATTR in loop.attributes:  # the K split for registers (fragment_budget.py)
+        plan = replace(plan, ksplit_note=get(loop, KSPLIT_NOTE_ATTR, S.STR))
     if global_dmas(loop):   # LLVM 22 counts these on lgkmcnt too: the MMAs' waits made here
         try:
             pro, krn, epi = cover_dma_operands(plan.prologue, plan.kernel, plan.epilogue,

@@ -36,6 +36,9 @@ class AdoptLoop(SchedulePass):
         self.unpipelined: list[str] = []
         #: where each of those loops is (the driver's warning at it)
         self.unpipelined_at: list = []
+        #: (why, where) of each loop left over the budget of a lane's registers for one K
+        #: tile's fragments (frontend/fragment_budget.py): the driver's warning at it
+        self.over_budget: list = []
 
     def run(self, module) -> None:
         from pipeline_mlir.frontend.marks import whole_note, whole_remainders
@@ -66,8 +69,21 @@ class AdoptLoop(SchedulePass):
                 new = adopt_loop(loop, self.schedule)
                 if new is not None:     # None: too short to pipeline, run as written
                     self.adopted.append(read_schedule(new, *SCHEDULE_ATTRS))
+                    self._over_budget(new)
         # (a loop the front end rewrote is another op: the marks on the module's loops,
         # which no input carries, frontend/reserved.py)
         left = whole_remainders(module)
         self.unpipelined += [whole_note(rem) for rem in left]
         self.unpipelined_at += [rem.location for rem in left]
+
+    def _over_budget(self, loop) -> None:
+        """Keep the note of ``loop`` (adopted) when it is left over the budget of a lane's
+        registers for its fragments."""
+        from pipeline_mlir.dialect.bindings import ir
+        from pipeline_mlir.frontend.fragment_budget import over_budget_note
+        from pipeline_mlir.frontend.marks import KSPLIT_NOTE_ATTR
+
+        if KSPLIT_NOTE_ATTR in loop.attributes:
+            note = ir.StringAttr(loop.attributes[KSPLIT_NOTE_ATTR]).value
+            if over_budget_note(note):
+                self.over_budget.append((note, loop.location))

@@ -34,8 +34,31 @@ def test_the_fewest_sub_steps_that_fit(need, chain, want):
     assert FB.sub_steps(need, 176, chain) == want
 
 
-def test_the_budget_is_the_architected_file_less_the_accumulators_and_other_values():
-    assert FB.OTHER_LIVE == 80
+class _Loop:
+    """What the budget reads of a loop's analysis: its accumulators, as many as asked, of
+    one i32 MFMA result of 4 elements a lane (a 16x16 MFMA's)."""
+
+    def __init__(self, accumulators: int) -> None:
+        from types import SimpleNamespace as NS
+
+        from pipeline_mlir.dialect.bindings import ir
+        result = NS(type=ir.VectorType.get([4], ir.IntegerType.get_signless(32)))
+        self.scan = NS(mfmas=[NS(results=[result])])
+        self.n = accumulators
+
+    def accumulators(self) -> int:
+        return self.n
+
+
+@pytest.mark.parametrize("accumulators,budget", [
+    (64, 176),      # 256 registers: in AGPRs, the architected file less 80
+    (63, None),     # 252: in VGPRs, no budget measured: left as it is
+])
+def test_the_budget_is_for_accumulators_in_agprs(accumulators, budget):
+    from pipeline_mlir.dialect.bindings import ir, new_context
+
+    with new_context() as ctx, ctx, ir.Location.unknown():
+        assert FB.register_budget(_Loop(accumulators)) == budget
     assert FB.over_budget_note(f"{FB.OVER_BUDGET}: ...")
     assert not FB.over_budget_note("split into 4 sub-steps of K 64 ...")
 

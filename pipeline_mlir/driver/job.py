@@ -142,7 +142,9 @@ class Job:
     def unpipelined_warnings(self) -> list[Diag]:
         """A warning at each loop ``sched-adopt-loop`` left as written, saying why: the
         kernel given back is not pipelined, which an emit other than the report (which says
-        it) and the schedule kinds (an error: no schedule) would otherwise not say."""
+        it) and the schedule kinds (an error: no schedule) would otherwise not say; and one
+        at each loop it pipelined with its K tile's fragments over the budget of a lane's
+        registers, the split refused (``frontend/fragment_budget.py``: LLVM may spill)."""
         adopt = sys.modules.get("pipeline_mlir.passes.adopt_loop")
         if adopt is None or self.options.emit_kind == "report":
             return []

@@ -17,10 +17,10 @@ the sums bit-identical).  The rule is for a loop whose accumulators go to AGPRs 
 accumulators in VGPRs no budget is measured: :func:`register_budget`); its budget is the
 256 architected VGPRs less :data:`OTHER_LIVE`, measured:
 
-* held at 176 (fp8 ``A^T x B^T`` 128x1280x384: 128 VGPRs of fragments, 48 reads) and 160
-  (i8 ``A x B^T`` 896x128x384 and 128x2560x640: 128, 32) the kernels spill nothing;
-* at 192 (the i8 ``A^T x B`` class split into 2: 128 VGPRs, 64 reads) they spill 40 to 56
-  VGPRs; at 96 (split into 4) none; unsplit (384) 471 to 598.
+* at a sum of 176 (fp8 ``A^T x B^T`` 128x1280x384: 128 VGPRs of fragments, 48 reads) and
+  160 (i8 ``A x B^T`` 896x128x384 and 128x2560x640: 128, 32) the kernels spill nothing;
+* at 192 (IREE's i8 ``A^T x B`` above split into 2: 128 VGPRs, 64 reads) they spill 40 to
+  56 VGPRs; at 96 (split into 4) none; unsplit (384) 471 to 598.
 
 Where the split cannot be made (``split_k`` refuses it: an XOR swizzle that mixes the
 sub-step's element bit, a remainder loop on the schedule's buffers, copies it would

@@ -32,6 +32,15 @@ Refused (``acc-init`` at the MFMA's line):
   which the block loads the register in, is a masked read's padding (a ``C +=`` kernel's
   read of C cut at C's edge: the lanes whose exec bit the read leaves off keep the zero
   written before it), not a second start.
+  So is, where the input itself starts every accumulator from masked reads whose else
+  value is a zero (``masked_starts``: the front end's word,
+  :mod:`pipeline_mlir.lowering.acc_starts`), a zero reaching the MFMA only past a block
+  that loads the register from global memory, skipped by a branch on ``scc`` or ``vcc``
+  (a condition uniform in the wave: LLVM's branch around the read of C when the whole
+  wave's elements lie past C's edge), over the block or falling through when the block
+  is placed out of line.  Without that word such a zero is a second start: every lane of
+  the wave then starts from it, which a lowering that zeroes an accumulator on one path
+  and reads it on another gives too.
 
 And ``operand-unwritten`` at an MFMA whose A or B operand register no instruction wrote
 on some path into it (:func:`_unwritten_operands`).
@@ -58,6 +67,9 @@ from pipeline_mlir.isa.read_places import COPIES, bare
 __all__ = ["acc_init_findings"]
 
 _LOADS = ("global_load", "buffer_load", "ds_read", "flat_load")
+#: the branches on a condition the wave holds as one, and the loads of global memory
+_UNIFORM = ("s_cbranch_scc0", "s_cbranch_scc1", "s_cbranch_vccz", "s_cbranch_vccnz")
+_GLOBAL_LOADS = ("global_load", "buffer_load", "flat_load")
 
 
 #: the scratch accesses of whole dwords LLVM spills and reloads registers with
@@ -126,8 +138,8 @@ class _Walk:
     """Backward reaching writes over ``fn``: per (block, register), the indices of the
     block's instructions writing it."""
 
-    def __init__(self, fn: AsmFunction):
-        self.fn = fn
+    def __init__(self, fn: AsmFunction, masked_starts: bool = False):
+        self.fn, self.masked_starts = fn, masked_starts
         index = {b.label: k for k, b in enumerate(fn.blocks)}
         self.preds: list[list[int]] = [[] for _ in fn.blocks]
         for k, b in enumerate(fn.blocks):
@@ -143,25 +155,47 @@ class _Walk:
             self.writes.append(w)
             self.stores.append([j for j, i in enumerate(b.instrs) if _stores_private(i)])
 
-    def skips(self, p: int, k: int) -> bool:
-        """Whether block ``p`` reaches block ``k`` only with none of its lanes on: by an
-        ``s_cbranch_execz`` to it, or by falling through an ``s_cbranch_execnz`` to
-        another block (LLVM's layout with the masked block placed out of line): past a
-        block its lanes skip when none of them is on."""
+    def skips(self, p: int, k: int, r) -> str:
+        """How block ``p`` reaches block ``k`` past a block its lanes skip: "masked", by an
+        ``s_cbranch_execz`` to it (none of them on), or by falling through an
+        ``s_cbranch_execnz`` to another block (LLVM's layout with the masked block placed
+        out of line); "uniform", with ``masked_starts``, past a block that loads register
+        ``r`` from global memory by a branch on ``scc`` or ``vcc`` (:meth:`_uniform_skip`);
+        else ""."""
         ins = self.fn.blocks[p].instrs
         if not ins:
-            return False
+            return ""
         last, label = ins[-1], self.fn.blocks[k].label
         if last.mnemonic == "s_cbranch_execz":
-            return tuple(last.operands[:1]) == (label,)
-        return last.mnemonic == "s_cbranch_execnz" and k == p + 1 and \
-            tuple(last.operands[:1]) != (label,)
+            return "masked" if tuple(last.operands[:1]) == (label,) else ""
+        if last.mnemonic == "s_cbranch_execnz":
+            return "masked" if k == p + 1 and tuple(last.operands[:1]) != (label,) else ""
+        return "uniform" if self.masked_starts and last.mnemonic in _UNIFORM and \
+            not isinstance(r, tuple) and self._uniform_skip(p, k, r) else ""
+
+    def _uniform_skip(self, p: int, k: int, r: str) -> bool:
+        """Whether block ``p``'s branch on a condition uniform in the wave reaches ``k``
+        over the block after ``p``, or ``k`` is the block after and the branch goes to a
+        block placed out of line; and that skipped block loads ``r`` from global memory
+        (LLVM's branch around a masked read of C, the whole wave's elements past C's
+        edge)."""
+        to = tuple(self.fn.blocks[p].instrs[-1].operands[:1])
+        if to == (self.fn.blocks[k].label,):
+            skipped = p + 1
+        elif k == p + 1:
+            skipped = next((n for n, b in enumerate(self.fn.blocks) if (b.label,) == to),
+                           None)
+        else:
+            return False
+        return skipped is not None and skipped < len(self.fn.blocks) and skipped != k and \
+            any(i.mnemonic.startswith(_GLOBAL_LOADS) and r in i.defs
+                for i in self.fn.blocks[skipped].instrs)
 
     def origins(self, k: int, j: int, r: str) -> frozenset:
         """The origins (:func:`_origin`, copies followed; ("unwritten",) at the function's
         entry) of register ``r`` read by instruction ``j`` of block ``k``, over all paths;
         a zero reached past a block skipped by ``s_cbranch_execz`` (:meth:`skips`) is
-        ("zero", "masked").  A reload from a scratch slot is followed to the register
+        ("zero", "masked"), past one skipped by a uniform branch ("zero", "uniform").  A reload from a scratch slot is followed to the register
         the store of that slot before it spilled, on each path (:meth:`_slot`)."""
         at = self.writes[k].get(r, ())
         n = bisect_left(at, j)
@@ -170,7 +204,7 @@ class _Walk:
             if i.kind == "mfma":
                 return frozenset({("mfma", i.line, r)})
         out: set = set()
-        work = [(k, j, r, False)]
+        work = [(k, j, r, "")]
         seen: set = set()
 
         def push(state) -> None:
@@ -186,13 +220,13 @@ class _Walk:
                 if got[0] == "copy":
                     push((*got[1], masked))
                 else:
-                    out.add(("zero", "masked") if masked and got == ("zero",) else got)
+                    out.add(("zero", masked) if masked and got == ("zero",) else got)
                 continue
             # written in no earlier instruction of the block: from each predecessor's end
             if k == 0:
                 out.add(("unwritten",) if not isinstance(r, tuple) else ("other", r[2]))
             for p in self.preds[k]:
-                push((p, len(self.fn.blocks[p].instrs), r, masked or self.skips(p, k)))
+                push((p, len(self.fn.blocks[p].instrs), r, masked or self.skips(p, k, r)))
         return frozenset(out)
 
     def _written(self, k: int, j: int, r: str):
@@ -241,10 +275,13 @@ class _Lines(dict):
         return self[line]
 
 
-def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]]:
+def acc_init_findings(fn: AsmFunction, chains,
+                      masked_starts: bool = False) -> tuple[list[Finding], list[str]]:
     """The ``acc-init`` findings of ``fn`` (module docstring) for its accumulator chains
-    ``chains`` (:class:`~pipeline_mlir.isa.read_places.Chains`), and what is not held."""
-    walk = _Walk(fn)
+    ``chains`` (:class:`~pipeline_mlir.isa.read_places.Chains`), and what is not held;
+    ``masked_starts``: the input starts every accumulator from masked reads whose else
+    value is a zero (:attr:`~pipeline_mlir.kernel.plan.KernelPlan.masked_starts`)."""
+    walk = _Walk(fn, masked_starts)
     instrs = _Lines(fn)
     where = {i.line: (k, j, i) for k, b in enumerate(fn.blocks)
              for j, i in enumerate(b.instrs) if i.kind == "mfma"}
@@ -260,7 +297,7 @@ def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]
                                            for n, (r, o) in enumerate(zip(src2, got)))
         spilled[line] = _goes_on(src2, got, where, chains)
     found: list[Finding] = []
-    loaded = others = 0
+    loaded = others = uniform = 0
     resumed = set()             # chains that go on from a spilled chain's result
     for c, reads in sorted(per_chain.items()):
         starts = {o for line, _, got, _ in reads for o in got
@@ -300,23 +337,35 @@ def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]
                 resumed.add(c)
             loaded += any(o[0] == "load" for o in starts)
             others += any(o[0] == "other" for o in starts)
+            uniform += ("zero", "uniform") in starts
+    unfollowed = {c for ln, c in chains.chain.items() if ln in chains.why}
+    notes = _notes(loaded, uniform, others, len(unfollowed), len(resumed))
+    return found + _unwritten_operands(fn), notes
+
+
+def _notes(loaded: int, uniform: int, others: int, unfollowed: int, resumed: int) -> list:
+    """What :func:`acc_init_findings` does not hold, from how many chains start so."""
     notes = []
     if loaded:
         notes.append(f"{loaded} accumulator chain(s) start from a load: which element of C "
                      f"each starts from is not held")
+    if uniform:
+        notes.append(f"{uniform} accumulator chain(s) start, on some path, from a zero past "
+                     f"a branch on a condition uniform in the wave around a load: taken as "
+                     f"the input's masked read (the front end's word that the input starts "
+                     f"every accumulator so), which element of C not held")
     if others:
         notes.append(f"{others} accumulator chain(s) start, on some path, from a register "
                      f"another instruction than a copy, a load, a zero or an MFMA writes: "
                      f"that start not held")
-    unfollowed = {c for ln, c in chains.chain.items() if ln in chains.why}
     if unfollowed:
-        notes.append(f"the start of {len(unfollowed)} accumulator chain(s) not followed "
+        notes.append(f"the start of {unfollowed} accumulator chain(s) not followed "
                      f"(their chains are not)")
     if resumed:
-        notes.append(f"{len(resumed)} accumulator chain(s) go on from the whole result of "
+        notes.append(f"{resumed} accumulator chain(s) go on from the whole result of "
                      f"an MFMA of such a chain (spilled, reloaded into other registers): "
                      f"their start that chain's, not followed")
-    return found + _unwritten_operands(fn), notes
+    return notes
 
 
 def _goes_on(src2: tuple, got: list, where: dict, chains) -> frozenset:

@@ -486,7 +486,7 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     res.reads = {ph: c.reads() for ph, c in compared.items()}
     res.mfmas = {ph: c.mfmas() for ph, c in compared.items()}
     chains = mfma_chains(fn)
-    inits, init_notes = acc_init_findings(fn, chains)
+    inits, init_notes = acc_init_findings(fn, chains, plan is not None and plan.masked_starts)
     res.findings += inits + accumulators_as_operands(fn, chains, phase_of)
     if init_notes:
         res.findings.append(Finding("acc-init-unheld", "-", (), (), "accumulator starts not held: "

@@ -432,6 +432,10 @@ class KernelPlan:
     #: unrolled fully compares that many copies of the loop's phase
     #: (:mod:`pipeline_mlir.isa.unrolled`)
     trips: int | None = field(default=None, compare=False)
+    #: the input starts every accumulator of the loop from a masked read, else a zero
+    #: (``lowering/acc_starts.py``): ``acc-init`` then takes a zero past a uniform branch
+    #: around a load of the register as the input's own start (``isa/acc_inits.py``)
+    masked_starts: bool = field(default=False, compare=False)
     #: epilogue entries the lowering does not emit (``lowering/dead_reads.py``); run() skips
     unissued: frozenset[int] = frozenset()
     parts: tuple[Part, ...] = field(init=False, compare=False)

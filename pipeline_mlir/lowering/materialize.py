@@ -44,6 +44,7 @@ from pipeline_mlir.dialect.ir_changes import set_new_operands
 from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries
 from pipeline_mlir.lowering.xdl_window import emit_guard, needs_guard
 from pipeline_mlir.lowering.keep_alive import accumulators, keep_accumulators
+from pipeline_mlir.lowering.acc_starts import masked_starts
 from pipeline_mlir.lowering.dead_reads import k_shift, placed_yields, unused_reads
 from pipeline_mlir.lowering.straight_pair import as_run, concrete_loop
 
@@ -323,7 +324,8 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
         order_cuts(plan, strict=True)
     except ConfigError as e:
         raise IRError(p.op, f"'sched.pipeline' op: {e}") from None
-    plan = replace(plan, function=_function_name(p.op), trips=main_trips(loop), **reads)
+    plan = replace(plan, function=_function_name(p.op), trips=main_trips(loop),
+                   masked_starts=masked_starts(loop), **reads)
     _Materializer(p, loop, body, templates, plan).run()
     return plan
 

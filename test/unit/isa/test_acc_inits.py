@@ -49,9 +49,9 @@ LOOP = """
 """
 
 
-def _rule(text: str):
+def _rule(text: str, masked_starts: bool = False):
     fn = parse_asm(text).function()
-    return acc_init_findings(fn, mfma_chains(fn))
+    return acc_init_findings(fn, mfma_chains(fn), masked_starts)
 
 
 @pytest.mark.parametrize("old, new, why", [
@@ -149,7 +149,9 @@ def test_a_read_of_c_masked_at_its_edge_starts_the_chain_once():
     the register is the padding of a masked read (the lanes the read leaves off keep it),
     not a second start: no finding (before, ``acc-init``: refused at a kernel exact on the
     emulator, the twelfth sweep).  The same load skipped by a uniform branch
-    (``s_cbranch_scc1``: every lane of the wave starts from the zero) is still refused."""
+    (``s_cbranch_scc1``: every lane of the wave starts from the zero) is still refused
+    where the front end does not say that the input starts its accumulators from masked
+    reads (:func:`test_a_uniform_branch_around_a_read_of_c_is_the_inputs_own_start`)."""
     found, notes = _rule(MASKED)
     assert found == [] and "which element of C" in notes[0], (found, notes)
     uniform = MASKED.replace("\ts_cbranch_execz .LBB0_2", "\ts_cmp_eq_u32 s0, 0\n"
@@ -212,6 +214,54 @@ def test_a_masked_read_placed_out_of_line_starts_the_chain_once(branch, refused)
             found[0].message, found
     else:
         assert found == [] and "which element of C" in notes[0], (found, notes)
+
+
+#: LLVM's branch around the read of C on a condition it holds uniform in the wave (IREE's
+#: f16 ``C += A x B^T`` + bias + relu 184x246x648, 3 stages, finding 112): in line, over
+#: the load's block on ``scc``; out of line, to the load's block on ``vcc``, the zero going
+#: on by falling through
+UNIFORM = MASKED.replace("\tv_cmp_gt_i32_e32 vcc, 300, v16\n\ts_and_saveexec_b64 s[6:7], vcc\n"
+                         "\ts_cbranch_execz .LBB0_2",
+                         "\tv_cmp_lt_i32_e32 vcc, 299, v16\n\ts_and_b64 s[6:7], vcc, exec\n"
+                         "\ts_cbranch_scc1 .LBB0_2").replace(
+    "\ts_or_b64 exec, exec, s[6:7]\n", "")
+UNIFORM_OUT_OF_LINE = MASKED_OUT_OF_LINE.replace(
+    "\ts_and_saveexec_b64 s[6:7], vcc\n\ts_cbranch_execnz .LBB0_3",
+    "\ts_and_b64 vcc, exec, vcc\n\ts_cbranch_vccnz .LBB0_3").replace(
+    "\ts_or_b64 exec, exec, s[6:7]\n", "")
+assert "exec, exec" not in UNIFORM + UNIFORM_OUT_OF_LINE and \
+    "scc1" in UNIFORM and "vccnz" in UNIFORM_OUT_OF_LINE
+
+
+@pytest.mark.parametrize("text, word, refused", [
+    (UNIFORM, True, False),
+    (UNIFORM_OUT_OF_LINE, True, False),
+    # the front end's word not given (no masked read in the input): a lowering's start
+    (UNIFORM, False, True),
+    (UNIFORM_OUT_OF_LINE, False, True),
+    # the skipped block reads LDS, not C
+    (UNIFORM.replace("\tbuffer_load_dwordx4 v[2:5], v6, s[12:15], 0 offen",
+                     "\tds_read_b128 v[2:5], v6"), True, True),
+    # the zero-trip path starts from a load, the loop's from a zero (both branches on scc)
+    (LOOP.replace("\tv_mov_b32_e32 v8, 0\n", "\tglobal_load_dword v8, v[12:13], off\n"),
+     True, True),
+])
+def test_a_uniform_branch_around_a_read_of_c_is_the_inputs_own_start(text, word, refused):
+    """Where the front end says that the input starts every accumulator from masked reads
+    whose else value is a zero (``masked_starts``, ``lowering/acc_starts.py``), a zero
+    reaching the MFMA only past a block that loads the register from global memory,
+    skipped by a branch on ``scc`` or ``vcc`` (in line or out of line), is the input's own
+    start: no finding, a note (before, ``acc-init`` at both forms of a kernel exact on the
+    emulator).  Without the word it is refused (a rule taking every uniform skip fails
+    here); with it, a skipped block reading LDS, or a zero on a path past no such
+    block, is still refused."""
+    found, notes = _rule(text, word)
+    if refused:
+        assert [f.kind for f in found] == ["acc-init"] and "by a zero on another" in \
+            found[0].message, found
+    else:
+        assert found == [] and any("past a branch on a condition uniform in the wave" in n
+                                   for n in notes), (found, notes)
 
 
 def _zero_copies(fn) -> dict:

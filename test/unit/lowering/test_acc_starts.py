@@ -84,3 +84,48 @@ def test_a_loop_started_from_masked_reads_is_said_so(old, new):
                                                 "vector<4xf32>\n  %acc = scf.for", 1)
     assert (text == KERNEL) == (old is None)
     assert _word(text) is (old is None)
+
+
+#: the prefetch point's read of the same: a ``map_load`` of C into the buffer, padded
+MAP_LOAD = """
+func.func @k(%c: memref<8x8xf32, #amdgpu.address_space<fat_raw_buffer>>, %n: index,
+             %a: vector<4xf16>, %b: vector<4xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %p = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
+  iree_linalg_ext.map_load %c into %p {
+  ^bb0(%i: index):
+    iree_linalg_ext.yield %i, %c0, %zero : index, index, f32
+  } : memref<8x8xf32, #amdgpu.address_space<fat_raw_buffer>> into memref<4xf32, #gpu.address_space<private>>
+  %init = vector.transfer_read %p[%c0], %zero {in_bounds = [true]} : memref<4xf32, #gpu.address_space<private>>, vector<4xf32>
+  %acc = scf.for %k = %c0 to %n step %c1 iter_args(%v = %init) -> (vector<4xf32>) {
+    %d = amdgpu.mfma 16x16x16 %a * %b + %v : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    scf.yield %d : vector<4xf32>
+  }
+  vector.transfer_write %acc, %p[%c0] {in_bounds = [true]} : vector<4xf32>, memref<4xf32, #gpu.address_space<private>>
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("pad", ["%zero", "%one"])
+def test_a_loop_started_from_a_padded_gather_is_said_so(pad):
+    """The prefetch point's ``map_load`` of C padded with the zero: the word is given;
+    padded with 1.0, it is not."""
+    text = MAP_LOAD.replace("%c0, %zero : index, index, f32", f"%c0, {pad} : index, "
+                            f"index, f32").replace("%zero = arith.constant 0.0 : f32\n",
+                                                   "%zero = arith.constant 0.0 : f32\n"
+                                                   "  %one = arith.constant 1.0 : f32\n")
+    assert f"%c0, {pad} :" in text
+    assert _word(text) is (pad == "%zero")
+
+
+def test_a_loop_inside_a_loop_is_not_said_so():
+    """The snippet inside a loop over its iterations one after another: the staging of
+    the results after the K-loop could reach the next iteration's reads; not said."""
+    head = "  %p = memref.alloca() : memref<4xf32, #gpu.address_space<private>>\n"
+    text = KERNEL.replace(head, head + "  scf.for %o = %c0 to %c4 step %c1 {\n", 1).replace(
+        "  return\n", "  }\n  return\n", 1)
+    assert text.count("scf.for") == KERNEL.count("scf.for") + 1
+    assert _word(KERNEL) and not _word(text)

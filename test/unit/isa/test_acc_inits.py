@@ -245,7 +245,7 @@ assert "exec, exec" not in UNIFORM + UNIFORM_OUT_OF_LINE and \
     # the zero-trip path starts from a load, the loop's from a zero (both branches on scc)
     (LOOP.replace("\tv_mov_b32_e32 v8, 0\n", "\tglobal_load_dword v8, v[12:13], off\n"),
      True, True),
-])
+], ids=["in-line", "out-of-line", "in-line-no-word", "out-of-line-no-word", "lds", "zero-trip"])
 def test_a_uniform_branch_around_a_read_of_c_is_the_inputs_own_start(text, word, refused):
     """Where the front end says that the input starts every accumulator from masked reads
     whose else value is a zero (``masked_starts``, ``lowering/acc_starts.py``), a zero

@@ -15,16 +15,18 @@ KernelPlan.masked_starts`, :mod:`pipeline_mlir.isa.acc_inits`).
 loop yields an MFMA's result for) starts from values that come, through the ops that only
 move elements (``vector.from_elements``, ``extract``, ``insert``, ``shape_cast``,
 ``broadcast``, their strided forms, and ``scf.for`` results and iter_args: each init and
-yield followed), from a zero constant or from reads of private buffers, and every write of
-each such buffer (through its views) is a masked read of global memory whose else value is
-a zero (the ``scf.if`` above, a ``map_load`` padded with a zero) or a zero; and at least
-one such masked read exists.  Anything else (a plain read of C, another constant, a value
+yield followed), from a zero constant or from reads of private buffers (a transfer unmasked
+and in bounds), and every write of each such buffer before the loop (through its views;
+those after it stage the loop's results) is a masked read of global memory whose else value
+is a zero (the ``scf.if`` above, a ``map_load`` padded with a zero) or a zero; at least one
+such masked read exists, and no loop runs the K-loop again (a write after it could reach
+the next run's reads).  Whether each element read was written is not held.  Anything else (a plain read of C, another constant, a value
 computed, a buffer written another way or passed on): False, and the rule keeps refusing.
 """
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import memory_space, zero_bits
+from pipeline_mlir.analysis.ir_facts import memory_space, transfer, zero_bits
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.epilogue_ops import MAP_LOAD
@@ -120,12 +122,18 @@ def _starts(v, buffers: list, seen: set) -> bool:
                    if not isinstance(o.type, ir.IndexType))
     if op.name in _READS:
         root = _root(op.operands[0])
-        if root is None:
+        if root is None or (op.name == "vector.transfer_read" and not _whole(op)):
             return False
         if root not in buffers:
             buffers.append(root)
         return True
     return False
+
+
+def _whole(op) -> bool:
+    """Whether transfer ``op`` reads no padding: unmasked, every dimension in bounds."""
+    t = transfer(op)
+    return not t.masked and all(t.in_bounds)
 
 
 def _root(m):

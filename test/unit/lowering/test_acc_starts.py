@@ -129,3 +129,11 @@ def test_a_loop_inside_a_loop_is_not_said_so():
         "  return\n", "  }\n  return\n", 1)
     assert text.count("scf.for") == KERNEL.count("scf.for") + 1
     assert _word(KERNEL) and not _word(text)
+
+
+def test_a_start_read_with_padding_is_not_said_so():
+    """The prefetch point's read of the buffer not in bounds (its padding may start an
+    element): not said."""
+    text = MAP_LOAD.replace("%init = vector.transfer_read %p[%c0], %zero {in_bounds = [true]}",
+                            "%init = vector.transfer_read %p[%c1], %zero {in_bounds = [false]}")
+    assert text != MAP_LOAD and _word(MAP_LOAD) and not _word(text)

@@ -195,8 +195,9 @@ class _Walk:
         """The origins (:func:`_origin`, copies followed; ("unwritten",) at the function's
         entry) of register ``r`` read by instruction ``j`` of block ``k``, over all paths;
         a zero reached past a block skipped by ``s_cbranch_execz`` (:meth:`skips`) is
-        ("zero", "masked"), past one skipped by a uniform branch ("zero", "uniform").  A reload from a scratch slot is followed to the register
-        the store of that slot before it spilled, on each path (:meth:`_slot`)."""
+        ("zero", "masked"), past one skipped by a uniform branch ("zero", "uniform").  A
+        reload from a scratch slot is followed to the register the store of that slot
+        before it spilled, on each path (:meth:`_slot`)."""
         at = self.writes[k].get(r, ())
         n = bisect_left(at, j)
         if n:       # (most often: an MFMA of the block, the chain going on)

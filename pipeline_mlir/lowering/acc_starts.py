@@ -141,7 +141,7 @@ def _root(m):
     while not isinstance(m.owner, ir.Block) and _op(m.owner).name in _VIEWS:
         m = _op(m.owner).operands[0]
     if isinstance(m.owner, ir.Block) or _op(m.owner).name != "memref.alloca" or \
-            memory_space(m.type) != "private":
+            not isinstance(m.type, ir.MemRefType) or memory_space(m.type) != "private":
         return None
     return m
 
@@ -203,4 +203,5 @@ def _padded_map_load(op) -> bool:
     """Whether ``map_load`` ``op`` reads global memory, padded with a zero."""
     block = op.regions[0].blocks[0]
     pad = list(_op(list(block.operations)[-1]).operands)[-1]
-    return memory_space(op.operands[0].type) in _GLOBAL and zero_bits(pad)
+    return isinstance(op.operands[0].type, ir.MemRefType) and \
+        memory_space(op.operands[0].type) in _GLOBAL and zero_bits(pad)

@@ -16,9 +16,15 @@ induction variable is known inside its loop when its bounds are constants (the f
 end's check of private buffers, :mod:`pipeline_mlir.frontend.private_bounds`; the other
 callers leave it off); with ``threads`` a ``gpu.thread_id`` that states an ``upper_bound``
 is known (a private tile's element reads, :mod:`pipeline_mlir.frontend.private_rows`); with
-``bits`` also ``arith.shrui`` by a known shift, ``arith.andi`` (at most the smaller operand's
-bound) and every id that states an ``upper_bound`` (``gpu.thread_id``, ``gpu.block_id``,
-``hal.interface.workgroup.id``), the facts MLIR's integer range analysis draws from them
+``bits`` also ``arith.shrui`` and ``arith.shrsi`` (of a value below the sign bit) by a known
+shift, ``arith.shli`` (a zero by any shift), ``arith.andi`` (at most the smaller operand's
+bound), ``arith.ori``, ``arith.xori``, ``arith.subi`` that cannot wrap, ``arith.ceildivui``,
+``arith.minui`` of an unknown (at most the other's bound), ``arith.remui`` of an unknown by
+a positive range, ``arith.select`` (its values' hull), ``arith.cmpi`` (a bit, decided where
+the ranges decide it), ``arith.trunci``, every id that states an ``upper_bound``
+(``gpu.thread_id``, ``gpu.block_id``, ``hal.interface.workgroup.id``), and, of none, a
+``gpu.thread_id`` or ``gpu.block_dim`` by the function's workgroup size and a
+``gpu.lane_id`` below the wave's 64: the facts MLIR's integer range analysis draws too
 (:mod:`pipeline_mlir.passes.check_divisors`: a divisor it would find zero).  The lowering narrows the pipelined
 main loop's control to 32 bits with it (:mod:`pipeline_mlir.lowering.loop_i32`).  No rewriting.
 """
@@ -26,9 +32,11 @@ main loop's control to 32 bits with it (:mod:`pipeline_mlir.lowering.loop_i32`).
 from __future__ import annotations
 
 from pipeline_mlir.analysis import int_ranges as R
-from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_int, constant_trips, int_bits
+from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
+                                             constant_trips, int_bits)
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 _UNSIGNED_CASTS = ("arith.index_castui", "arith.extui")
 _SIGNED_CASTS = ("arith.index_cast", "arith.extsi")
@@ -38,9 +46,18 @@ _ALWAYS = {"arith.addi": R.add, "arith.muli": R.mul,
            "arith.minui": lambda a, b: R.pick(min, a, b)}
 #: binary ops whose result's range is known for a positive divisor
 _POSITIVE_DIVISOR = {"arith.divui": R.floordiv, "arith.remui": R.remainder}
-#: with ``bits``: bitwise ops -> the range of their result (unsigned operands)
+#: with ``bits``: bitwise ops and the others MLIR's integer range analysis bounds -> the
+#: range of their result (unsigned operands; None where it may wrap)
 _BITS = {"arith.andi": lambda a, b: (0, min(a[1], b[1])),
-         "arith.shrui": lambda a, b: (a[0] >> b[1], a[1] >> b[0])}
+         "arith.shrui": lambda a, b: (a[0] >> b[1], a[1] >> b[0]),
+         "arith.shrsi": lambda a, b: (a[0] >> b[1], a[1] >> b[0]),
+         "arith.shli": lambda a, b: (a[0] << b[0], a[1] << b[1]) if b[1] < 64 else None,
+         "arith.ori": lambda a, b: (max(a[0], b[0]), _ones(max(a[1], b[1]))),
+         "arith.xori": lambda a, b: (0, _ones(max(a[1], b[1]))),
+         "arith.subi": lambda a, b: (a[0] - b[1], a[1] - b[0]) if a[0] >= b[1] else None,
+         "arith.ceildivui": lambda a, b: (R.ceil_div(a[0], b[1]), R.ceil_div(a[1], b[0]))
+         if b[0] > 0 else None}
+_SHIFTS_RIGHT = ("arith.shrui", "arith.shrsi")
 #: with ``bits``: the ids whose ``upper_bound`` bounds them
 _IDS = ("gpu.thread_id", "gpu.block_id", "hal.interface.workgroup.id")
 #: the largest value of an unsigned 32-bit counter
@@ -55,7 +72,7 @@ def _limit(t) -> int:
 
 def _combine(name: str, a: tuple[int, int], b: tuple[int, int],
              bits: bool = False) -> tuple[int, int] | None:
-    if bits and name in _BITS and (name != "arith.shrui" or b[1] < 64):
+    if bits and name in _BITS and (name not in _SHIFTS_RIGHT or b[1] < 64):
         return _BITS[name](a, b)
     if name in _ALWAYS:
         return _ALWAYS[name](a, b)
@@ -82,6 +99,9 @@ def unsigned_bounds(v, depth: int = 24, ivs: bool = False, threads: bool = False
     if (threads or bits) and o.name in (_IDS if bits else _IDS[:1]) and \
             "upper_bound" in o.attributes:
         return 0, ir.IntegerAttr(o.attributes["upper_bound"]).value - 1
+    if bits and o.name in _BITS_ALONE:
+        out = _BITS_ALONE[o.name](o, depth - 1, ivs, threads)
+        return out if out is not None and out[1] <= _limit(v.type) else None
     if o.name in _UNSIGNED_CASTS + _SIGNED_CASTS:
         src = unsigned_bounds(operands[0], depth - 1, ivs, threads, bits)
         if src is None and o.name in _UNSIGNED_CASTS:
@@ -96,19 +116,83 @@ def unsigned_bounds(v, depth: int = 24, ivs: bool = False, threads: bool = False
         return _clamp(o, depth, ivs)
     a, b = (unsigned_bounds(x, depth - 1, ivs, threads, bits) for x in operands)
     if bits and (a is None) != (b is None):
-        return _one_known(o.name, a or b)
-    if a is None or b is None:
+        return _one_known(o.name, a, b)
+    if a is None or b is None or o.name == "arith.shrsi" and \
+            a[1] > R.signed_range(int_bits(v.type))[1]:      # (a negative value's sign kept)
         return None
     out = _combine(o.name, a, b, bits)
     return out if out is not None and out[1] <= _limit(v.type) else None
 
 
-def _one_known(name: str, r: tuple[int, int]) -> tuple[int, int] | None:
-    """With ``bits``, the range of a mask or product one of whose operands is unknown
-    and the other ``r``: a mask is at most ``r``'s bound, a product by zero is zero."""
-    if name == "arith.andi":
+def _one_known(name: str, a, b) -> tuple[int, int] | None:
+    """With ``bits``, the range of ``name``'s result where one of its operands' ranges
+    ``a``, ``b`` is unknown (None): a mask, or a minimum, is at most the other's bound; a
+    product by zero, or a zero shifted left, is zero; a remainder by a positive range is
+    below its bound."""
+    r = a or b
+    if name in ("arith.andi", "arith.minui"):
         return 0, r[1]
-    return (0, 0) if name == "arith.muli" and r == (0, 0) else None
+    if name == "arith.muli" and r == (0, 0) or name == "arith.shli" and a == (0, 0):
+        return 0, 0
+    if name == "arith.remui" and b is not None and b[0] > 0:
+        return 0, b[1] - 1
+    return None
+
+
+def _ones(n: int) -> int:
+    """The largest value of as many bits as ``n`` has (``n | x`` and ``n ^ x`` for an
+    ``x <= n`` are at most it)."""
+    return (1 << n.bit_length()) - 1
+
+
+def _compare(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | None:
+    """With ``bits``: an ``arith.cmpi``'s bit, decided where its operands' ranges decide
+    it (a signed predicate only for ranges below the sign bit), else ``(0, 1)``."""
+    a, b = (unsigned_bounds(x, depth, ivs, threads, True) for x in o.operands)
+    rel, unsigned = R.PREDICATES[ir.IntegerAttr(o.attributes["predicate"]).value]
+    if a is None or b is None or not unsigned and rel not in ("eq", "ne") and \
+            max(a[1], b[1]) > R.signed_range(int_bits(o.operands[0].type))[1]:
+        return 0, 1
+    yes = R.decide(rel, (a[0] - b[1], a[1] - b[0]))
+    return (0, 1) if yes is None else (int(yes), int(yes))
+
+
+def _select(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | None:
+    """With ``bits``: an ``arith.select``'s range, the hull of its two values' (the one
+    its condition picks where the condition's range decides it)."""
+    c, a, b = (unsigned_bounds(x, depth, ivs, threads, True) for x in o.operands)
+    if c in ((0, 0), (1, 1)):
+        return b if c == (0, 0) else a
+    return R.hull(a, b) if a is not None and b is not None else None
+
+
+def _truncated(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | None:
+    """With ``bits``: an ``arith.trunci``'s range: its source's where that fits the
+    narrower type, else any value of it."""
+    src = unsigned_bounds(o.operands[0], depth, ivs, threads, True)
+    top = _limit(o.results[0].type)
+    return src if src is not None and src[1] <= top else (0, top)
+
+
+def _block_id(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | None:
+    """With ``bits``: a ``gpu.thread_id`` or ``gpu.block_dim`` of no ``upper_bound`` by
+    the workgroup size its function states, a ``gpu.lane_id`` below the wave's size."""
+    if o.name == "gpu.lane_id":
+        return 0, WAVE_SIZE - 1
+    f = o.parent
+    while f is not None and f.name not in ("func.func", "gpu.func"):
+        f = f.parent
+    size = block_size(f) if f is not None else None
+    if size is None:
+        return None
+    n = size["xyz".index(str(o.attributes["dimension"])[-2])]      # #gpu.dim<x>
+    return (0, n - 1) if o.name == "gpu.thread_id" else (n, n)
+
+
+#: with ``bits``: ops of other than two integer operands -> their result's range
+_BITS_ALONE = {"arith.cmpi": _compare, "arith.select": _select, "arith.trunci": _truncated,
+               "gpu.thread_id": _block_id, "gpu.block_dim": _block_id,
+               "gpu.lane_id": _block_id}
 
 
 #: a signed clamp's outer op -> its inner op

@@ -12,8 +12,9 @@ value that is no constant is folded (``canonicalize``) on a copy, its divisions 
 by index, and a marked division whose divisor the copy holds as a zero is refused, and so
 is one whose divisor the copy's integer ranges make zero in every run (``x >> 8`` of a
 thread id below 256: :func:`~pipeline_mlir.analysis.index_bounds.unsigned_bounds` with the
-ids' ``upper_bound``, right shifts and masks, the facts IREE's range analysis has too; a
-zero only that analysis finds otherwise still reaches it).
+ids' bounds, shifts, masks, compares, selects and the other integer ops IREE's range
+analysis bounds too; a zero only that analysis finds otherwise, through loop-carried
+values or ops ``unsigned_bounds`` does not know, still reaches it).
 """
 
 from __future__ import annotations

@@ -124,3 +124,125 @@ func.func @by_nonzero_ranges(%x: i32) -> (i32, i32, i32) {
   %f = arith.divui %x, %m : i32
   return %d, %e, %f : i32, i32, i32
 }
+
+// -----
+
+// The rest of what IREE's range analysis bounds, each of which crashed it as a divisor
+// zero in every run (finding 114 of docs/iree-audits.md: a divisor fuzz of IREE's late
+// forms): a zero shifted left, or, xored, subtracted, shifted right signed or divided up;
+// the smaller of a zero and an unknown; a select between zeros; a compare the ranges
+// decide, extended; a zero truncated; and a thread id, block size or lane id bounded by
+// the workgroup's size or the wave's, with no upper_bound.
+
+func.func @by_zero_ranges_more(%x: i32, %y: i32) -> (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
+    attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  %t = gpu.thread_id x upper_bound 256
+  %ti = arith.index_castui %t : index to i32
+  %c1 = arith.constant 1 : i32
+  %c3 = arith.constant 3 : i32
+  %c8 = arith.constant 8 : i32
+  %c9 = arith.constant 9 : i32
+  %s8 = arith.shrui %ti, %c8 : i32
+  %s9 = arith.shrui %ti, %c9 : i32
+  %sl = arith.shli %s8, %c3 : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d1 = arith.divui %x, %sl : i32
+  %o = arith.ori %s8, %s9 : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d2 = arith.divui %x, %o : i32
+  %xo = arith.xori %s8, %s9 : i32
+  // expected-error @+1 {{'arith.remui' op divides by zero: its divisor is 0 in every run}}
+  %d3 = arith.remui %x, %xo : i32
+  %sb = arith.subi %s8, %s9 : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d4 = arith.divui %x, %sb : i32
+  %sr = arith.shrsi %ti, %c8 : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d5 = arith.divui %x, %sr : i32
+  %cd = arith.ceildivui %s8, %c3 : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d6 = arith.divui %x, %cd : i32
+  %mn = arith.minui %y, %s8 : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d7 = arith.divui %x, %mn : i32
+  %p = arith.cmpi ult, %y, %c3 : i32
+  %se = arith.select %p, %s8, %s9 : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d8 = arith.divui %x, %se : i32
+  %lt = arith.cmpi sgt, %s8, %c1 : i32
+  %le = arith.extui %lt : i1 to i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d9 = arith.divui %x, %le : i32
+  %tr = arith.trunci %s8 : i32 to i16
+  %te = arith.extui %tr : i16 to i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d10 = arith.divui %x, %te : i32
+  %u = gpu.thread_id x
+  %ui = arith.index_castui %u : index to i32
+  %us = arith.shrui %ui, %c8 : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d11 = arith.divui %x, %us : i32
+  %bd = gpu.block_dim y
+  %bi = arith.index_castui %bd : index to i32
+  %bs = arith.shrui %bi, %c1 : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d12 = arith.divui %x, %bs : i32
+  %l = gpu.lane_id
+  %li = arith.index_castui %l : index to i32
+  %c6 = arith.constant 6 : i32
+  %ls = arith.shrui %li, %c6 : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d13 = arith.divui %x, %ls : i32
+  return %d1, %d2, %d3, %d4, %d5, %d6, %d7, %d8, %d9, %d10, %d11, %d12, %d13 : i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32
+}
+
+// -----
+
+// The same arithmetic where a value's range holds a nonzero value is no zero: a one
+// shifted left, or-ed or xored in, a subtraction that may wrap, the smaller of a one and
+// an unknown, a select with a one, a compare the ranges do not decide, a truncation of a
+// range wider than its type, a thread id of a workgroup of 512 shifted by 8 and a lane id
+// shifted by 5.
+
+// CHECK-LABEL: func.func @by_nonzero_ranges_more
+// CHECK-COUNT-10: arith.divui
+func.func @by_nonzero_ranges_more(%x: i32, %y: i32) -> (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
+    attributes {gpu.known_block_size = array<i32: 512, 1, 1>} {
+  %t = gpu.thread_id x upper_bound 256
+  %ti = arith.index_castui %t : index to i32
+  %c1 = arith.constant 1 : i32
+  %c3 = arith.constant 3 : i32
+  %c5 = arith.constant 5 : i32
+  %c7 = arith.constant 7 : i32
+  %c8 = arith.constant 8 : i32
+  %s7 = arith.shrui %ti, %c7 : i32
+  %s8 = arith.shrui %ti, %c8 : i32
+  %sl = arith.shli %s7, %c3 : i32
+  %d1 = arith.divui %x, %sl : i32
+  %o = arith.ori %s8, %s7 : i32
+  %d2 = arith.divui %x, %o : i32
+  %xo = arith.xori %s8, %s7 : i32
+  %d3 = arith.divui %x, %xo : i32
+  %sb = arith.subi %s8, %s7 : i32
+  %d4 = arith.divui %x, %sb : i32
+  %mn = arith.minui %y, %s7 : i32
+  %d5 = arith.divui %x, %mn : i32
+  %p = arith.cmpi ult, %y, %c3 : i32
+  %se = arith.select %p, %s8, %s7 : i32
+  %d6 = arith.divui %x, %se : i32
+  %lt = arith.cmpi ugt, %ti, %c1 : i32
+  %le = arith.extui %lt : i1 to i32
+  %d7 = arith.divui %x, %le : i32
+  %tr = arith.trunci %y : i32 to i16
+  %te = arith.extui %tr : i16 to i32
+  %d8 = arith.divui %x, %te : i32
+  %u = gpu.thread_id x
+  %ui = arith.index_castui %u : index to i32
+  %us = arith.shrui %ui, %c8 : i32
+  %d9 = arith.divui %x, %us : i32
+  %l = gpu.lane_id
+  %li = arith.index_castui %l : index to i32
+  %ls = arith.shrui %li, %c5 : i32
+  %d10 = arith.divui %x, %ls : i32
+  return %d1, %d2, %d3, %d4, %d5, %d6, %d7, %d8, %d9, %d10 : i32, i32, i32, i32, i32, i32, i32, i32, i32, i32
+}

@@ -61,3 +61,102 @@ def test_a_product_by_a_zero_range_is_zero_and_an_unbounded_id_unknown():
   %r = arith.shrui %i, %c : i32""", "arith.shrui")
         assert unsigned_bounds(r, bits=True) == (0, 0)
         assert unsigned_bounds(r, threads=True) is None
+
+
+M32 = (1 << 32) - 1
+#: (op text on %a = thread id >> s and %b = thread id >> s2, the op's value in Python)
+_MORE = {
+    "arith.shli %a, %c2 : i32": lambda a, b, x: (a << 2) & M32,
+    "arith.ori %a, %b : i32": lambda a, b, x: a | b,
+    "arith.xori %a, %b : i32": lambda a, b, x: a ^ b,
+    "arith.subi %a, %b : i32": lambda a, b, x: (a - b) & M32,
+    "arith.shrsi %a, %c2 : i32": lambda a, b, x: a >> 2,
+    "arith.ceildivui %a, %c3 : i32": lambda a, b, x: -(-a // 3),
+    "arith.minui %x, %a : i32": lambda a, b, x: min(x, a),
+    "arith.remui %x, %a1 : i32": lambda a, b, x: x % (a + 1),
+    "arith.shli %a, %x : i32": lambda a, b, x: (a << (x % 32)) & M32,
+}
+
+
+@pytest.mark.parametrize("op", list(_MORE))
+@pytest.mark.parametrize("n,s,s2", [(256, 8, 9), (256, 7, 9), (256, 4, 6), (256, 6, 4), (300, 5, 8)])
+def test_more_arithmetic_bounds_every_value(op, n, s, s2):
+    """Each op IREE's range analysis bounds too (finding 114): the bounds hold every value
+    it takes (the unknown ``%x`` at a few values), a zero range exactly where all are zero,
+    and without ``bits`` nothing is known."""
+    with new_context():
+        m, r = _result(f"""  %t = gpu.thread_id x upper_bound {n}
+  %i = arith.index_castui %t : index to i32
+  %cs = arith.constant {s} : i32
+  %cs2 = arith.constant {s2} : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %a = arith.shrui %i, %cs : i32
+  %b = arith.shrui %i, %cs2 : i32
+  %a1 = arith.addi %a, %c1 : i32
+  %r = {op}""", op.split()[0])
+        got = unsigned_bounds(r, bits=True)
+        values = {_MORE[op](t >> s, t >> s2, x) for t in range(n)
+                  for x in (0, 1, 5, 31, 1000, M32)}
+        if got is not None:
+            assert got[0] <= min(values) and max(values) <= got[1], (got, sorted(values)[:5])
+        if values == {0}:
+            assert got == (0, 0)
+        assert unsigned_bounds(r) is None
+
+
+@pytest.mark.parametrize("pred,k", [("ult", 1), ("ugt", 0), ("eq", 0), ("ne", 3), ("sgt", 1),
+                                    ("sle", 0), ("uge", 255)])
+def test_a_compare_the_ranges_decide_and_a_select_of_it(pred, k):
+    """A compare of a shifted id and a constant is decided where every value decides it
+    alike (its bit, extended), else either bit; a select of it picks its value's range."""
+    import operator as op
+    rel = {"ult": op.lt, "ugt": op.gt, "eq": op.eq, "ne": op.ne, "sgt": op.gt,
+           "sle": op.le, "uge": op.ge}[pred]
+    with new_context():
+        for shift in (0, 6, 8):
+            m, r = _result(f"""  %t = gpu.thread_id x upper_bound 256
+  %i = arith.index_castui %t : index to i32
+  %cs = arith.constant {shift} : i32
+  %a = arith.shrui %i, %cs : i32
+  %k = arith.constant {k} : i32
+  %p = arith.cmpi {pred}, %a, %k : i32
+  %e = arith.extui %p : i1 to i32
+  %c7 = arith.constant 7 : i32
+  %r = arith.select %p, %c7, %e : i32""", "arith.select")
+            bits = {int(rel(t >> shift, k)) for t in range(256)}
+            ext = walk_ops(m.operation, lambda o: o.name == "arith.extui")[0].results[0]
+            assert unsigned_bounds(ext, bits=True) == (min(bits), max(bits))
+            want = {7 if b else 0 for b in bits}
+            assert unsigned_bounds(r, bits=True) == (min(want), max(want))
+
+
+def test_a_truncation_and_the_ids_the_workgroup_bounds():
+    """A zero truncated is zero, a wider range any value of the narrower type; a thread id
+    or block size with no upper_bound is bounded by the function's workgroup size, none
+    stated unknown; a lane id by the wave's 64 lanes."""
+    with new_context():
+        m = ir.Module.parse("""func.func @f(%x: i32) -> (i16, i16, index, index, index, index)
+    attributes {gpu.known_block_size = array<i32: 128, 2, 1>} {
+  %c8 = arith.constant 8 : i32
+  %t = gpu.thread_id x upper_bound 256
+  %i = arith.index_castui %t : index to i32
+  %s = arith.shrui %i, %c8 : i32
+  %z = arith.trunci %s : i32 to i16
+  %w = arith.trunci %x : i32 to i16
+  %u = gpu.thread_id y
+  %b = gpu.block_dim x
+  %l = gpu.lane_id
+  %v = gpu.thread_id z
+  return %z, %w, %u, %b, %l, %v : i16, i16, index, index, index, index
+}
+func.func @g() -> index {
+  %u = gpu.thread_id x
+  return %u : index
+}""")
+        ret = walk_ops(m.operation, lambda o: o.name == "func.return")
+        got = [unsigned_bounds(v, bits=True) for v in ret[0].operands]
+        assert got == [(0, 0), (0, (1 << 16) - 1), (0, 1), (128, 128), (0, 63), (0, 0)]
+        assert unsigned_bounds(ret[1].operands[0], bits=True) is None
+        assert [unsigned_bounds(v) for v in ret[0].operands][2:] == [None] * 4

@@ -48,12 +48,12 @@ _ALWAYS = {"arith.addi": R.add, "arith.muli": R.mul,
 _POSITIVE_DIVISOR = {"arith.divui": R.floordiv, "arith.remui": R.remainder}
 #: with ``bits``: bitwise ops and the others MLIR's integer range analysis bounds -> the
 #: range of their result (unsigned operands; None where it may wrap)
-_BITS = {"arith.andi": lambda a, b: (0, min(a[1], b[1])),
+_BITS = {"arith.andi": lambda a, b: _bitwise(lambda x, y: x & y, a, b),
          "arith.shrui": lambda a, b: (a[0] >> b[1], a[1] >> b[0]),
          "arith.shrsi": lambda a, b: (a[0] >> b[1], a[1] >> b[0]),
          "arith.shli": lambda a, b: (a[0] << b[0], a[1] << b[1]) if b[1] < 64 else None,
-         "arith.ori": lambda a, b: (max(a[0], b[0]), _ones(max(a[1], b[1]))),
-         "arith.xori": lambda a, b: (0, _ones(max(a[1], b[1]))),
+         "arith.ori": lambda a, b: _bitwise(lambda x, y: x | y, a, b),
+         "arith.xori": lambda a, b: _bitwise(lambda x, y: x ^ y, a, b),
          "arith.subi": lambda a, b: (a[0] - b[1], a[1] - b[0]) if a[0] >= b[1] else None,
          "arith.ceildivui": lambda a, b: (R.ceil_div(a[0], b[1]), R.ceil_div(a[1], b[0]))
          if b[0] > 0 else None}
@@ -139,10 +139,20 @@ def _one_known(name: str, a, b) -> tuple[int, int] | None:
     return None
 
 
-def _ones(n: int) -> int:
-    """The largest value of as many bits as ``n`` has (``n | x`` and ``n ^ x`` for an
-    ``x <= n`` are at most it)."""
-    return (1 << n.bit_length()) - 1
+def _bitwise(f, a, b) -> tuple[int, int]:
+    """The range of ``f(x, y)`` (``&``, ``|`` or ``^``) for ``x`` in ``a``, ``y`` in ``b``,
+    as MLIR bounds them (``1 & 256`` is 0, ``[0, 31] & 64`` is 0, ``5 | 2`` is 7): each
+    range's values share the bits above the highest bit in which its ends differ, those
+    below are free.  A mask or an or grows with each bit of its operands, so it lies
+    between its operands' ends with the free bits all clear and all set; a xor's bits
+    above the longer free run are the shared ones', those below it any."""
+    widened = [(lo >> n << n, hi | (1 << n) - 1) for lo, hi in (a, b)
+               for n in [(lo ^ hi).bit_length()]]
+    if f(1, 1):         # a mask or an or
+        return f(widened[0][0], widened[1][0]), f(widened[0][1], widened[1][1])
+    free = max((a[0] ^ a[1]).bit_length(), (b[0] ^ b[1]).bit_length())
+    fixed = f(a[0], b[0]) >> free << free
+    return fixed, fixed | (1 << free) - 1
 
 
 def _compare(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | None:

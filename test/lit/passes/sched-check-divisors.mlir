@@ -131,10 +131,11 @@ func.func @by_nonzero_ranges(%x: i32) -> (i32, i32, i32) {
 // zero in every run (finding 114 of docs/iree-audits.md: a divisor fuzz of IREE's late
 // forms): a zero shifted left, or, xored, subtracted, shifted right signed or divided up;
 // the smaller of a zero and an unknown; a select between zeros; a compare the ranges
-// decide, extended; a zero truncated; and a thread id, block size or lane id bounded by
-// the workgroup's size or the wave's, with no upper_bound.
+// decide, extended; a zero truncated; a thread id, block size or lane id bounded by the
+// workgroup's size or the wave's, with no upper_bound; and a mask of two values with no
+// bit in common (1 & a block size of 256).
 
-func.func @by_zero_ranges_more(%x: i32, %y: i32) -> (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
+func.func @by_zero_ranges_more(%x: i32, %y: i32) -> (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
     attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
   %t = gpu.thread_id x upper_bound 256
   %ti = arith.index_castui %t : index to i32
@@ -193,7 +194,12 @@ func.func @by_zero_ranges_more(%x: i32, %y: i32) -> (i32, i32, i32, i32, i32, i3
   %ls = arith.shrui %li, %c6 : i32
   // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
   %d13 = arith.divui %x, %ls : i32
-  return %d1, %d2, %d3, %d4, %d5, %d6, %d7, %d8, %d9, %d10, %d11, %d12, %d13 : i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32
+  %bx = gpu.block_dim x
+  %bxi = arith.index_castui %bx : index to i32
+  %ba = arith.andi %c1, %bxi : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d14 = arith.divui %x, %ba : i32
+  return %d1, %d2, %d3, %d4, %d5, %d6, %d7, %d8, %d9, %d10, %d11, %d12, %d13, %d14 : i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32
 }
 
 // -----

@@ -160,3 +160,27 @@ func.func @g() -> index {
         assert got == [(0, 0), (0, (1 << 16) - 1), (0, 1), (128, 128), (0, 63), (0, 0)]
         assert unsigned_bounds(ret[1].operands[0], bits=True) is None
         assert [unsigned_bounds(v) for v in ret[0].operands][2:] == [None] * 4
+
+
+@pytest.mark.parametrize("op", ["andi", "ori", "xori"])
+@pytest.mark.parametrize("k", [0, 1, 5, 64, 255, 256, 300])
+def test_a_bitwise_op_bounds_every_value(op, k):
+    """A mask, an or and a xor of a shifted id (an offset one too) and a constant: the
+    bounds hold every value, and are the value itself where the id's range is one value
+    (``1 & 256`` is 0: finding 114's fuzz)."""
+    f = {"andi": lambda x, y: x & y, "ori": lambda x, y: x | y, "xori": lambda x, y: x ^ y}[op]
+    with new_context():
+        for n, shift, off in [(256, 8, 256), (256, 3, 0), (256, 6, 4), (300, 2, 17), (64, 6, 1)]:
+            m, r = _result(f"""  %t = gpu.thread_id x upper_bound {n}
+  %i = arith.index_castui %t : index to i32
+  %cs = arith.constant {shift} : i32
+  %co = arith.constant {off} : i32
+  %ck = arith.constant {k} : i32
+  %s = arith.shrui %i, %cs : i32
+  %a = arith.addi %s, %co : i32
+  %r = arith.{op} %a, %ck : i32""", f"arith.{op}")
+            values = {f((t >> shift) + off, k) for t in range(n)}
+            lo, hi = unsigned_bounds(r, bits=True)
+            assert lo <= min(values) and max(values) <= hi
+            if len(values) == 1:
+                assert lo == hi

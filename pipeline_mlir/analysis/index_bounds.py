@@ -32,8 +32,8 @@ main loop's control to 32 bits with it (:mod:`pipeline_mlir.lowering.loop_i32`).
 from __future__ import annotations
 
 from pipeline_mlir.analysis import int_ranges as R
-from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
-                                             constant_trips, int_bits)
+from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
+                                             declared_sizes, int_bits)
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -186,15 +186,17 @@ def _truncated(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | Non
 
 def _block_id(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | None:
     """With ``bits``: a ``gpu.thread_id`` or ``gpu.block_dim`` of no ``upper_bound`` by
-    the workgroup size its function states, a ``gpu.lane_id`` below the wave's size."""
+    the workgroup size its function states (every size it states, if more than one, the
+    same), a ``gpu.lane_id`` below the wave's size."""
     if o.name == "gpu.lane_id":
         return 0, WAVE_SIZE - 1
     f = o.parent
     while f is not None and f.name not in ("func.func", "gpu.func"):
         f = f.parent
-    size = block_size(f) if f is not None else None
-    if size is None:
-        return None
+    sizes = {size for _, size in declared_sizes(f)} if f is not None else set()
+    if len(sizes) != 1:
+        return None         # none stated, or two that differ: either may launch it
+    size, = sizes
     n = size["xyz".index(str(o.attributes["dimension"])[-2])]      # #gpu.dim<x>
     return (0, n - 1) if o.name == "gpu.thread_id" else (n, n)
 

@@ -135,7 +135,7 @@ def test_a_compare_the_ranges_decide_and_a_select_of_it(pred, k):
 def test_a_truncation_and_the_ids_the_workgroup_bounds():
     """A zero truncated is zero, a wider range any value of the narrower type; a thread id
     or block size with no upper_bound is bounded by the function's workgroup size, none
-    stated unknown; a lane id by the wave's 64 lanes."""
+    stated, or two that differ, unknown; a lane id by the wave's 64 lanes."""
     with new_context():
         m = ir.Module.parse("""func.func @f(%x: i32) -> (i16, i16, index, index, index, index)
     attributes {gpu.known_block_size = array<i32: 128, 2, 1>} {
@@ -154,11 +154,17 @@ def test_a_truncation_and_the_ids_the_workgroup_bounds():
 func.func @g() -> index {
   %u = gpu.thread_id x
   return %u : index
+}
+func.func @h() -> index attributes {gpu.known_block_size = array<i32: 128, 1, 1>,
+                                    rocdl.reqd_work_group_size = array<i32: 256, 1, 1>} {
+  %u = gpu.thread_id x
+  return %u : index
 }""")
         ret = walk_ops(m.operation, lambda o: o.name == "func.return")
         got = [unsigned_bounds(v, bits=True) for v in ret[0].operands]
         assert got == [(0, 0), (0, (1 << 16) - 1), (0, 1), (128, 128), (0, 63), (0, 0)]
         assert unsigned_bounds(ret[1].operands[0], bits=True) is None
+        assert unsigned_bounds(ret[2].operands[0], bits=True) is None     # two sizes
         assert [unsigned_bounds(v) for v in ret[0].operands][2:] == [None] * 4
 
 

@@ -18,7 +18,8 @@ callers leave it off); with ``threads`` a ``gpu.thread_id`` that states an ``upp
 is known (a private tile's element reads, :mod:`pipeline_mlir.frontend.private_rows`); with
 ``bits`` also ``arith.shrui`` and ``arith.shrsi`` (of a value below the sign bit) by a known
 shift, ``arith.shli`` (a zero by any shift), ``arith.andi`` (at most the smaller operand's
-bound), ``arith.ori``, ``arith.xori``, ``arith.subi`` that cannot wrap, ``arith.ceildivui``,
+bound), ``arith.ori`` and ``arith.xori`` (all three also by the high bits each operand's
+values share), ``arith.subi`` that cannot wrap, ``arith.ceildivui``,
 ``arith.minui`` of an unknown (at most the other's bound), ``arith.remui`` of an unknown by
 a positive range, ``arith.select`` (its values' hull), ``arith.cmpi`` (a bit, decided where
 the ranges decide it), ``arith.trunci``, every id that states an ``upper_bound``
@@ -48,7 +49,7 @@ _ALWAYS = {"arith.addi": R.add, "arith.muli": R.mul,
 _POSITIVE_DIVISOR = {"arith.divui": R.floordiv, "arith.remui": R.remainder}
 #: with ``bits``: bitwise ops and the others MLIR's integer range analysis bounds -> the
 #: range of their result (unsigned operands; None where it may wrap)
-_BITS = {"arith.andi": lambda a, b: _bitwise(lambda x, y: x & y, a, b),
+_BITS = {"arith.andi": lambda a, b: _bitwise(lambda x, y: x & y, a, b, min(a[1], b[1])),
          "arith.shrui": lambda a, b: (a[0] >> b[1], a[1] >> b[0]),
          "arith.shrsi": lambda a, b: (a[0] >> b[1], a[1] >> b[0]),
          "arith.shli": lambda a, b: (a[0] << b[0], a[1] << b[1]) if b[1] < 64 else None,
@@ -139,9 +140,9 @@ def _one_known(name: str, a, b) -> tuple[int, int] | None:
     return None
 
 
-def _bitwise(f, a, b) -> tuple[int, int]:
-    """The range of ``f(x, y)`` (``&``, ``|`` or ``^``) for ``x`` in ``a``, ``y`` in ``b``,
-    as MLIR bounds them (``1 & 256`` is 0, ``[0, 31] & 64`` is 0, ``5 | 2`` is 7): each
+def _bitwise(f, a, b, top: int | None = None) -> tuple[int, int]:
+    """The range of ``f(x, y)`` (``&``, ``|`` or ``^``) for ``x`` in ``a``, ``y`` in ``b``
+    (at most ``top`` where given: a mask is at most either operand), as MLIR bounds them (``1 & 256`` is 0, ``[0, 31] & 64`` is 0, ``5 | 2`` is 7): each
     range's values share the bits above the highest bit in which its ends differ, those
     below are free.  A mask or an or grows with each bit of its operands, so it lies
     between its operands' ends with the free bits all clear and all set; a xor's bits
@@ -149,7 +150,8 @@ def _bitwise(f, a, b) -> tuple[int, int]:
     widened = [(lo >> n << n, hi | (1 << n) - 1) for lo, hi in (a, b)
                for n in [(lo ^ hi).bit_length()]]
     if f(1, 1):         # a mask or an or
-        return f(widened[0][0], widened[1][0]), f(widened[0][1], widened[1][1])
+        hi = f(widened[0][1], widened[1][1])
+        return f(widened[0][0], widened[1][0]), hi if top is None else min(hi, top)
     free = max((a[0] ^ a[1]).bit_length(), (b[0] ^ b[1]).bit_length())
     fixed = f(a[0], b[0]) >> free << free
     return fixed, fixed | (1 << free) - 1

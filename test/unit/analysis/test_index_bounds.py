@@ -190,3 +190,14 @@ def test_a_bitwise_op_bounds_every_value(op, k):
             assert lo <= min(values) and max(values) <= hi
             if len(values) == 1:
                 assert lo == hi
+
+
+def test_a_mask_keeps_the_smaller_bound_beside_the_shared_bits():
+    """``[0, 5] & 7`` is at most 5 (the bound of the smaller operand), not 7 (the free
+    bits of ``[0, 5]`` all set)."""
+    with new_context():
+        m, r = _result("""  %t = gpu.thread_id x upper_bound 6
+  %i = arith.index_castui %t : index to i32
+  %c = arith.constant 7 : i32
+  %r = arith.andi %i, %c : i32""", "arith.andi")
+        assert unsigned_bounds(r, bits=True) == (0, 5)

@@ -35,6 +35,7 @@ from __future__ import annotations
 from pipeline_mlir.analysis import int_ranges as R
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
                                              declared_sizes, int_bits)
+from pipeline_mlir.dialect.attrs import dimension
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -186,7 +187,7 @@ def _truncated(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | Non
     return src if src is not None and src[1] <= top else (0, top)
 
 
-def _block_id(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | None:
+def _id_by_launch(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | None:
     """With ``bits``: a ``gpu.thread_id`` or ``gpu.block_dim`` of no ``upper_bound`` by
     the workgroup size its function states (every size it states, if more than one, the
     same), a ``gpu.lane_id`` below the wave's size."""
@@ -199,14 +200,17 @@ def _block_id(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | None
     if len(sizes) != 1:
         return None         # none stated, or two that differ: either may launch it
     size, = sizes
-    n = size["xyz".index(str(o.attributes["dimension"])[-2])]      # #gpu.dim<x>
+    d = dimension(o.attributes["dimension"])
+    if d is None:
+        return None
+    n = size[d]
     return (0, n - 1) if o.name == "gpu.thread_id" else (n, n)
 
 
 #: with ``bits``: ops of other than two integer operands -> their result's range
 _BITS_ALONE = {"arith.cmpi": _compare, "arith.select": _select, "arith.trunci": _truncated,
-               "gpu.thread_id": _block_id, "gpu.block_dim": _block_id,
-               "gpu.lane_id": _block_id}
+               "gpu.thread_id": _id_by_launch, "gpu.block_dim": _id_by_launch,
+               "gpu.lane_id": _id_by_launch}
 
 
 #: a signed clamp's outer op -> its inner op

@@ -107,6 +107,7 @@ from pipeline_mlir.frontend.reroll import mirror_difference
 from pipeline_mlir.frontend.reroll_parts import BARRIER, SCHED_BARRIER, STORE, Around, \
     detached_ops, inner_ops, lds_roots, padding_select
 from pipeline_mlir.frontend.reroll_ops import outer_operands
+from pipeline_mlir.frontend.reroll_reguard import reguard
 from pipeline_mlir.frontend.reroll_staged import StagedPairs, merged_halves, \
     split_staged_guards, staged_halves, staged_lds_stores, staged_load, staged_pair, \
     staged_store, staged_whole
@@ -343,6 +344,8 @@ class RegReroll(StagedPairs, TileZero, RolledLoop):
                 self.staged.append((pair, (load, store)))
                 self.prologue += list(zip(pair, (load, store)))[:1 if whole else 2]
                 continue
+            if reguard(pro, load):      # (IREE folded it before the loop: a false guard)
+                before = self.around.before = Around(self.loop).before
             pload = self.around.stored_load(pro, self.loop.block)
             if pload is None or users_of(pload.results[0]) != [padding_select(pro) or pro]:
                 self.fail(pro, "(an LDS store before a loop pipelined through registers) does "
@@ -456,27 +459,33 @@ class RegReroll(StagedPairs, TileZero, RolledLoop):
         lead = f"(before the loop {WHAT}) is not proven the body's '{body.name}' op at " \
                f"{at(body)}"
         (mem, idx, parts), (bmem, bidx, bparts) = pa, pb
-        leaves = []
+        leaves, masks = [], []
         for (what, x), (_w, y) in zip(parts, bparts):
             pairs = made_alike(x, y)
             if pairs is None:
                 pairs = self._kept_at_tile_0(pro, x, y, what, lead)
+            if pairs is None and what == "mask" and len(ir.VectorType(x.type).shape) == 1:
+                masks.append((x, y))    # (folded otherwise: compared lane by lane)
+                continue
             if pairs is None:
                 self.fail(pro, f"{lead}: its {what} is not made by the same ops or "
                                f"attributes")
             leaves += [(what, a, b) for a, b in pairs]
+        names = [w for w, _x, _y in leaves] + ["kept lane"] * len(masks)
 
         def differs(ev):
             a = access(ev, mem, idx)
-            mine = [self._value(ev, x, w, pro, why) for w, x, _y in leaves]
+            mine = [self._value(ev, x, w, pro, why) for w, x, _y in leaves] + \
+                [self._lanes(ev, x, ir.VectorType(x.type).shape[0], pro) for x, _y in masks]
             ev.bind(ahead, self.lb)
             b = access(ev, bmem, bidx)
-            theirs = [self._value(ev, y, w, body, why) for w, _x, y in leaves]
+            theirs = [self._value(ev, y, w, body, why) for w, _x, y in leaves] + \
+                [self._lanes(ev, y, ir.VectorType(y.type).shape[0], pro) for _x, y in masks]
             ev.unbind(ahead)
             part = access_difference(a, b, "LDS" if pro.name == STORE else "global")
             if part is None:
-                part = next((f"{w}s" for (w, _x, _y), u, v in zip(leaves, mine, theirs)
-                             if not np.array_equal(u, v)), None)
+                part = next((f"{w}s" for w, u, v in zip(names, mine, theirs)
+                             if not np.array_equal(*np.broadcast_arrays(u, v))), None)
             return None if part is None else \
                 f"(before the loop {WHAT}) is not the body's " \
                 f"'{body.name}' op at {at(body)} at {self.TILE}: its {part} differ"

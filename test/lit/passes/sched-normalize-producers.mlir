@@ -709,6 +709,103 @@ func.func @masked() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
 
 // -----
 
+// The same with rows past M (120 rows, in a grid of 8 workgroups of 16; IREE's f32 A^T x B^T
+// 131x1460x65 with 2 stages, B's copy): the body's guarded load is on the constant false
+// and its mask is select(the row is inside M, the K run's mask, none); IREE folded the
+// prologue's twin at K tile 0 to its else region, a load and a select by the broadcast of
+// the row's condition.  The prologue's load goes back under an scf.if on a constant false
+// (sched-normalize-producers' reroll_reguard.py), its mask is proven the body's at tile 0
+// (the row conditions alike, the K run's mask keeping all 8 lanes there), and the rolled
+// loop loads every tile through the body's guarded load.
+
+// CHECK-LABEL: func.func @folded_guard()
+// CHECK-NOT:     vector.broadcast
+// CHECK-NOT:     vector.store {{.*}}workgroup
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK-NEXT:      gpu.barrier
+// CHECK:           %[[MASK:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi1>
+// CHECK:           %[[V:.*]] = scf.if %false
+// CHECK-NEXT:        vector.maskedload %{{.*}}, %[[MASK]], %{{.*}} : memref<1600000x100xbf16
+// CHECK:           } else {
+// CHECK-NEXT:        vector.load
+// CHECK-NEXT:        arith.select %[[MASK]]
+// CHECK:           vector.store %[[V]], %{{.*}} : memref<16x32xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      vector.load {{.*}}workgroup
+// CHECK-NEXT:      amdgpu.mfma
+// CHECK-NEXT:      scf.yield
+// CHECK-NOT:     amdgpu.mfma
+// CHECK:         return
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @folded_guard() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c100 = arith.constant 100 : index
+  %cm = arith.constant 120 : index
+  %false = arith.constant false
+  %none = arith.constant dense<false> : vector<8xi1>
+  %pass = arith.constant dense<0.000000e+00> : vector<8xbf16>
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<1600000x100xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x16xf32, #gpu.address_space<global>>
+  %l = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %wg = hal.interface.workgroup.id[0] upper_bound 8 : index
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.remui %t, %c16 : index
+  %wrow = arith.muli %wg, %c16 : index
+  %grow = arith.addi %row, %wrow : index
+  %q = arith.divui %t, %c16 : index
+  %col = arith.muli %q, %c8 : index
+  %col0 = arith.minui %col, %c32 : index
+  %in0 = arith.cmpi ult, %grow, %cm : index
+  %keep0 = vector.broadcast %in0 : i1 to vector<8xi1>
+  %x0 = vector.load %g[%grow, %col0] : memref<1600000x100xbf16, #gpu.address_space<global>>, vector<8xbf16>
+  %v0 = arith.select %keep0, %x0, %pass : vector<8xi1>, vector<8xbf16>
+  vector.store %v0, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %n = arith.addi %i, %c1 : index
+    %k = arith.muli %n, %c32 : index
+    %off = arith.minui %k, %c100 : index
+    %left = arith.subi %c100, %off : index
+    %kl = arith.minui %left, %c32 : index
+    %cc = arith.minui %kl, %col : index
+    %lanes = arith.subi %kl, %cc : index
+    %ml = arith.minsi %lanes, %c8 : index
+    %kc = arith.addi %cc, %off : index
+    %run = vector.create_mask %ml : vector<8xi1>
+    %in = arith.cmpi ult, %grow, %cm : index
+    %mask = arith.select %in, %run, %none : vector<8xi1>
+    %v = scf.if %false -> (vector<8xbf16>) {
+      %x = vector.maskedload %g[%grow, %kc], %mask, %pass : memref<1600000x100xbf16, #gpu.address_space<global>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
+      scf.yield %x : vector<8xbf16>
+    } else {
+      %x = vector.load %g[%grow, %kc] : memref<1600000x100xbf16, #gpu.address_space<global>>, vector<8xbf16>
+      %y = arith.select %mask, %x, %pass : vector<8xi1>, vector<8xbf16>
+      scf.yield %y : vector<8xbf16>
+    }
+    gpu.barrier
+    %f = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    vector.store %v, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %q4 = arith.muli %q, %c4 : index
+  vector.store %e, %c[%row, %q4] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+// -----
+
 // A K x N operand at an unaligned K (100 rows, in tiles of 32): IREE loads each K row
 // unmasked (its index clamped) and pads the rows past K by an arith.select it sinks to the
 // row's LDS store; its prologue, at K tile 0 (every row inside K), stores the load as

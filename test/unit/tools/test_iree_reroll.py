@@ -497,3 +497,22 @@ def test_a_grid_of_7125_workgroups_pipelines_from_both_forms_alike(tmp_path, cap
                                     transpose_b=False),
                     DEFAULT_BUILD + ("--iree-llvmgpu-use-direct-load=false",))
     _forms_agree_exact(tmp_path, forms, capsys, "late", "--emulate-workgroups=2")
+
+
+@needs_iree
+@pytest.mark.long("test/lit/passes/sched-normalize-producers.mlir's @folded_guard rolls the "
+                  "same prologue back (and Inputs/reroll-regs-errors.mlir refuses its mutants) "
+                  "in the default run")
+def test_a_guarded_load_folded_at_a_false_guard_before_the_loop(tmp_path, capsys):
+    """IREE's f32 ``A^T x B^T`` 131x1460x65 with 2 stages (the fortieth sweep's finding 110):
+    B's body load is IREE's guarded load on the constant false, its mask ``select(row inside
+    N, the K run's mask, none)``; before the loop IREE kept only its else region, the mask
+    the broadcast of the row's condition.  One schedule from both forms, the late form exact
+    (late mode, 3 of its 108 workgroups, the last among them); before, the late form was
+    refused (``... does not store a value loaded before the loop, its only use``)."""
+    forms = G.forms(G.matmul_source("f32", 131, 1460, 65, transpose_a=True),
+                    ("--iree-llvmgpu-prefetch-num-stages=2",))
+    assert re.search(r"= arith\.select %\w+, %\w+, %\w+ : vector<4xi1>, vector<4xf32>\n *"
+                     r"%\w+ = memref\.alloca", forms["late"]), \
+        "IREE no longer folds the prologue's guarded load of B to its else region"
+    _forms_agree_exact(tmp_path, forms, capsys, "late", "--emulate-workgroups=3")

@@ -15,13 +15,21 @@ thread id below 256: :func:`~pipeline_mlir.analysis.index_bounds.unsigned_bounds
 ids' bounds, shifts, masks, compares, selects and the other integer ops IREE's range
 analysis bounds too; a zero only that analysis finds otherwise, through loop-carried
 values or ops ``unsigned_bounds`` does not know, still reaches it).
+So is one whose divisor, a function of the thread ids (their range the workgroup's size)
+and constants alone, is zero in every thread (evaluated per thread,
+:class:`~pipeline_mlir.analysis.loop_eval.Evaluator` ``thread_only``: whatever arithmetic
+gives the zero, where the ranges above do not find it).
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
+from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.passes._common import ModulePass, OpError, held_on_folded_copy
 
 #: the integer divisions and remainders of ``arith`` (operand 1 the divisor)
@@ -73,11 +81,33 @@ def folded_zero(f) -> list:
     return [(o, 1 if own.index(o) in ranged else 0) for o in found]
 
 
+def thread_zero(f, skip) -> list:
+    """The divisions of function ``f`` (none of ``skip``) whose divisor is no constant and,
+    a function of the thread ids and constants alone, is zero in every thread of ``f``'s
+    workgroup (evaluated per thread); none where ``f`` states no workgroup size."""
+    size = block_size(f)
+    if size is None:
+        return []
+    ev = Evaluator(size, thread_only=True)
+    out = []
+    for d in walk_ops(f, lambda o: o.name in DIVISIONS and o not in skip and
+                      not _is_constant(o.operands[1])):
+        try:
+            v = np.asarray(ev.value(d.operands[1]))
+        except IRError:         # (not of the thread ids and constants alone)
+            continue
+        if v.size and not np.any(v):
+            out.append(d)
+    return out
+
+
 #: what a refusal says after the op's name: its divisor a constant zero, one by folding,
-#: one by its range
+#: one by its range, one zero in every thread
 _WHY = ("divides by a constant zero", "divides by zero: its divisor folds to the constant 0",
         "divides by zero: its divisor is 0 in every run (its range, from the ids' "
-        "upper_bound and the arithmetic on them, is [0, 0])")
+        "upper_bound and the arithmetic on them, is [0, 0])",
+        "divides by zero: its divisor, of the thread ids and constants alone, is 0 in every "
+        "thread of the workgroup")
 
 
 class CheckDivisors(ModulePass):
@@ -93,7 +123,9 @@ class CheckDivisors(ModulePass):
                if _zero_constant(o.operands[1])]
         with module.context, ir.Location.unknown():
             for f in walk_ops(module, lambda o: o.name in FUNCTIONS):
-                bad += [(d, _WHY[1 + by_range]) for d, by_range in folded_zero(f)]
+                folded = folded_zero(f)
+                bad += [(d, _WHY[1 + by_range]) for d, by_range in folded]
+                bad += [(d, _WHY[3]) for d in thread_zero(f, [d for d, _ in folded])]
         return [OpError(o, f"'{o.name}' op {why}: undefined behaviour (IREE's integer "
                            f"range analysis in the LLVM step would divide by it)")
                 for o, why in bad]

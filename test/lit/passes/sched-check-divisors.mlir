@@ -252,3 +252,41 @@ func.func @by_nonzero_ranges_more(%x: i32, %y: i32) -> (i32, i32, i32, i32, i32,
   %d10 = arith.divui %x, %ls : i32
   return %d1, %d2, %d3, %d4, %d5, %d6, %d7, %d8, %d9, %d10 : i32, i32, i32, i32, i32, i32, i32, i32, i32, i32
 }
+
+// -----
+
+// A divisor of the thread ids and constants alone that is zero in every thread of the
+// workgroup though its range holds more ((tid * 2) mod 2: IREE's range analysis gives it
+// [0, 1] and does not crash; the division is undefined in every thread all the same),
+// evaluated per thread, is refused; tid >> 20 is zero by its range already. One zero in
+// some threads only (tid >> 3), and one of other values (an argument), are not this
+// pass's to judge.
+
+func.func @by_thread_zero(%x: index) -> (index, index) attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  %t = gpu.thread_id x upper_bound 256
+  %c20 = arith.constant 20 : index
+  %z = arith.shrui %t, %c20 : index
+  // expected-error @+1 {{sched-check-divisors: 'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d = arith.divui %x, %z : index
+  %c2 = arith.constant 2 : index
+  %t2 = arith.muli %t, %c2 : index
+  %e = arith.remui %t2, %c2 : index
+  // expected-error @+1 {{sched-check-divisors: 'arith.divui' op divides by zero: its divisor, of the thread ids and constants alone, is 0 in every thread of the workgroup}}
+  %q = arith.divui %x, %e : index
+  return %d, %q : index, index
+}
+
+// -----
+
+// CHECK-LABEL: func.func @by_some_threads_zero
+// CHECK:         arith.divui
+// CHECK:         arith.remui
+func.func @by_some_threads_zero(%x: index, %y: index) -> (index, index) attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  %t = gpu.thread_id x upper_bound 256
+  %c3 = arith.constant 3 : index
+  %s = arith.shrui %t, %c3 : index
+  %d = arith.divui %x, %s : index
+  %w = arith.shrui %y, %c3 : index
+  %r = arith.remui %x, %w : index
+  return %d, %r : index, index
+}

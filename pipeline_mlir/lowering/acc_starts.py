@@ -26,7 +26,7 @@ computed, a buffer written another way or passed on): False, and the rule keeps 
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import memory_space, transfer, zero_bits
+from pipeline_mlir.analysis.ir_facts import enclosing_ops, memory_space, transfer, zero_bits
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.epilogue_ops import MAP_LOAD
@@ -67,12 +67,7 @@ def masked_starts(loop) -> bool:
 def _in_a_loop(op) -> bool:
     """Whether ``op`` lies in a loop that runs its iterations one after another (a write
     after the K-loop could then reach the next iteration's reads)."""
-    parent = op.parent
-    while parent is not None:
-        if _op(parent).name in ("scf.for", "scf.while"):
-            return True
-        parent = _op(parent).parent
-    return False
+    return any(o.name in ("scf.for", "scf.while") for o in enclosing_ops(op))
 
 
 def _later(loop) -> list:
@@ -86,11 +81,7 @@ def _later(loop) -> list:
 
 def _is_later(op, later: list) -> bool:
     """Whether ``op`` is one of ``later`` or lies inside one."""
-    while op is not None:
-        if op in later:
-            return True
-        op = _op(op.parent) if op.parent is not None else None
-    return False
+    return op in later or any(p in later for p in enclosing_ops(op))
 
 
 def _starts(v, buffers: list, seen: set) -> bool:

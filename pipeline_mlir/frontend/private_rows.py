@@ -421,8 +421,10 @@ def _as_index(v):
 # the prefetch point's form: the tile read whole, read back through an expand_shape view
 # ---------------------------------------------------------------------------------------------
 
-#: the most elements one read back is rebuilt from (one load each)
-MAX_ELEMENTS = 64
+#: the most elements one read back is rebuilt from (one load each): a thread's accumulators,
+#: which the read backs seed, fit in its 512 registers (gfx950's 256 VGPRs and 256 AccVGPRs
+#: a lane); IREE's bf16 128x256 tile over 256 threads reads back 128 (finding 116)
+MAX_ELEMENTS = 512
 
 
 def tile_plan(alloca) -> tuple | None:

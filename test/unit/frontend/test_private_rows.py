@@ -296,3 +296,27 @@ PREFETCH_KEPT = {
 @pytest.mark.parametrize("name", PREFETCH_KEPT)
 def test_a_prefetch_point_mutant_is_left_as_it_is(name):
     assert not _forwarded(_prefetch(**PREFETCH_KEPT[name]))
+
+
+def _wide(width: int) -> str:
+    """The prefetch point's tile ``width`` columns wide (4 x width), each of the 4 threads
+    reading back 4 x width / 4 elements (``vector<2x2x1xWxf32>``, W = width / 4)."""
+    w = width // 4
+    view = f"memref<2x2x4x{w}xf32, #gpu.address_space<private>>"
+    return _prefetch(**{
+        _P: f"memref<4x{width}xf32, #gpu.address_space<private>>",
+        "vector<4x8xi1>": f"vector<4x{width}xi1>", "vector<4x8xf32>": f"vector<4x{width}xf32>",
+        "output_shape [2, 2, 4, 2]": f"output_shape [2, 2, 4, {w}]",
+        "memref<2x2x4x2xf32, #gpu.address_space<private>>": view,
+        "vector<2x1x1x1xf32>": f"vector<2x2x1x{w}xf32>",
+        "vector<2x1xf32>": f"vector<4x{w}xf32>"})
+
+
+@pytest.mark.parametrize("width, forwarded", [(128, True), (4096, False)])
+def test_a_read_back_is_forwarded_up_to_a_threads_registers(width, forwarded):
+    """IREE's bf16 ``C += A x B^T`` 176x251x648 prefetch point reads back 128 elements a
+    thread (its 128x256 tile over 256 threads; finding 116): forwarded, as the late form's
+    rows are (before, only reads of up to 64 were, and LLVM kept the 128 KiB buffer, past
+    gfx950's scratch limit). A read back of more elements than a thread's 512 registers
+    hold (4096 a thread here) is not an accumulator set: left as it is."""
+    assert _forwarded(_wide(width)) is forwarded

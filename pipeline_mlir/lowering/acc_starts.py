@@ -96,18 +96,13 @@ def _starts(v, buffers: list, seen: set) -> bool:
         n = ir.BlockArgument(v).arg_number
         if loop is None or _op(loop).name != "scf.for" or n == 0:
             return False
-        loop = _op(loop)
-        y = _op(list(loop.regions[0].blocks[0].operations)[-1])
-        return _starts(loop.operands[2 + n], buffers, seen) and \
-            _starts(y.operands[n - 1], buffers, seen)
+        return all(_starts(c, buffers, seen) for c in _carried(_op(loop), n - 1))
     op = _op(owner)
     if op.name == "arith.constant":
         return zero_bits(v)
     if op.name == "scf.for":
-        n = ir.OpResult(v).result_number
-        y = _op(list(op.regions[0].blocks[0].operations)[-1])
-        return _starts(op.operands[3 + n], buffers, seen) and \
-            _starts(y.operands[n], buffers, seen)
+        return all(_starts(c, buffers, seen)
+                   for c in _carried(op, ir.OpResult(v).result_number))
     if op.name in _MOVES:
         return all(_starts(o, buffers, seen) for o in op.operands
                    if not isinstance(o.type, ir.IndexType))
@@ -119,6 +114,13 @@ def _starts(v, buffers: list, seen: set) -> bool:
             buffers.append(root)
         return True
     return False
+
+
+def _carried(loop, i: int) -> tuple:
+    """The ``i``-th value ``scf.for`` ``loop`` carries: its initial value and what the
+    body yields for it (an iter_arg and a result stand for both)."""
+    yielded = _op(list(loop.regions[0].blocks[0].operations)[-1])
+    return loop.operands[3 + i], yielded.operands[i]
 
 
 def _whole(op) -> bool:

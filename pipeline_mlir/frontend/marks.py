@@ -47,6 +47,11 @@ VERSIONED_ATTR = "sched.edge_versioned"
 #: what they say
 VERSIONED_NOTE = ("pipelined in workgroups whose tile is inside M and N; the edge workgroups "
                   "run the loop as written")
+#: on a kernel whose K-loop of two K steps keeps its masked K tail in the pipelined pair
+#: (:mod:`~pipeline_mlir.frontend.kept_tail`), while the front end adopts it
+KEPT_TAIL_ATTR = "sched.kept_tail"
+#: on such a loop adopted again with the tail peeled: why the pair was refused (a string)
+TAIL_REFUSED_ATTR = "sched.kept_tail_refused"
 #: the unit attribute of a load that keeps a mask in its address
 #: (:mod:`~pipeline_mlir.frontend.kept_masks`), and of the copy regcopy makes of it
 KEPT = "sched.kept_mask"

@@ -57,6 +57,7 @@ from pipeline_mlir.frontend.loop_choices import last_is_tail, settle_choices
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of, replace_masked_read
 from pipeline_mlir.frontend.kept_masks import (drop_mask, keep_moving_masks,
                                                whole_run_refusal)
+from pipeline_mlir.frontend.kept_tail import keep_tail_in_pair, refused_before
 from pipeline_mlir.frontend.launch_stride import stride_divisors
 from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
 from pipeline_mlir.frontend.padded_reads import keep_padded_reads
@@ -130,7 +131,12 @@ def peel_masked_tail(loop, whole_steps: bool = False) -> object | None:
         check_static(selects)
         _static_cuts(cuts)
         prove_full(loop, {r: _mask_sizes(r, iv, checked=False) for r in reads}, ev)
-    rem = split_tail(loop, peel_last=True, whole_steps=whole_steps)
+    why = refused_before(loop)
+    if why is None and not dynamic and constant_trips(loop) == PAIR:   # (no pair once peeled)
+        why = keep_tail_in_pair(loop, reads, selects, cuts, iv, ev)
+        if why is None:
+            return None     # (the masks kept in the copies: the tail stays in the pair)
+    rem = split_tail(loop, peel_last=True, whole_steps=whole_steps, why=why)
     if rem is None or is_whole_remainder(loop):
         for r in cuts:
             fold_k_parts(r)

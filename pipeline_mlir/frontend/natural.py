@@ -62,8 +62,7 @@ from pipeline_mlir.frontend.dword_runs import shared_starts
 from pipeline_mlir.frontend.kept_layout import shared_sources
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
 from pipeline_mlir.frontend.kmerge_asked import asked_note
-from pipeline_mlir.frontend.kmerge import leftover_aliases, merge_k_steps, ShortLoop, \
-    MERGED_WAY
+from pipeline_mlir.frontend.kmerge import leftover_aliases, merge_k_steps, ShortLoop, MERGED_WAY
 from pipeline_mlir.frontend.kmerge_factor import (ask_merged_waves, asked_merge_refusal,
                                                   halves_to_parts, latency_short, merge_note,
                                                   merge_refusal, short_merges, wants_merge)
@@ -86,6 +85,7 @@ from pipeline_mlir.frontend.remainder_dma import dma_copies_ahead
 from pipeline_mlir.frontend.no_loop import no_loop_reason
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, scan_loop,
                                          split_reads)
+from pipeline_mlir.frontend.kept_tail import kept_or_peeled
 from pipeline_mlir.frontend.masks import peel_masked_tail
 from pipeline_mlir.frontend.pad_stores import pad_stores_as_copies
 from pipeline_mlir.frontend.cut_runs import mark_cut_runs
@@ -531,7 +531,7 @@ def adopt_loop(loop, schedule):
     # (the evaluators' plans, the attributes built from text, the copies' sampled reads,
     # the copies' aligned starts: shared, parsed once, worked out once while the IR stays)
     with shared_plans(), parsed_once(), shared_reads(), shared_starts():
-        return _adopt(loop, schedule)
+        return kept_or_peeled(loop, lambda at: _adopt(at, schedule))   # (kept_tail.py)
 
 
 def _adopt(loop, schedule):

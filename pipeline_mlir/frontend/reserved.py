@@ -41,13 +41,13 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import LANE_STRIDE
 from pipeline_mlir.frontend.marks import (ALIAS_ATTR, COPIES_AHEAD_ATTR, COPIES_IN_PLACE_ATTR,
                                          CUT, DIAGONAL_ATTR, HALVED_ATTR, HELD_ATTR,
-                                         JOINED_ATTR, KEPT, LOADS_AHEAD_ATTR,
+                                         JOINED_ATTR, KEPT, KEPT_TAIL_ATTR, LOADS_AHEAD_ATTR,
                                          LOADS_IN_PLACE_ATTR, MERGE_NOTE_ATTR, MERGED_ATTR, ODD,
                                          KSPLIT_NOTE_ATTR,
                                          OWN_ATTR, PADDING_ROWS_ATTR, PAIR_GUARD_ATTR,
                                          PIECE_ATTR, PROVEN_ROW,
                                          REMAINDER_ATTR, SHAREABLE_ATTR, SHARED_ATTR,
-                                         VERSIONED_ATTR, WHOLE_ATTR)
+                                         TAIL_REFUSED_ATTR, VERSIONED_ATTR, WHOLE_ATTR)
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.tagged import TAG_ATTRS
 
@@ -58,7 +58,8 @@ MARKS = (REMAINDER_ATTR, SHARED_ATTR, SHAREABLE_ATTR, OWN_ATTR, ALIAS_ATTR, WHOL
          COPIES_AHEAD_ATTR, COPIES_IN_PLACE_ATTR, LOADS_AHEAD_ATTR, LOADS_IN_PLACE_ATTR,
          PAIR_GUARD_ATTR, VERSIONED_ATTR, KEPT, CUT, ODD,
          HALVED_ATTR, PIECE_ATTR, JOINED_ATTR, DIAGONAL_ATTR, HELD_ATTR, MERGED_ATTR,
-         MERGE_NOTE_ATTR, KSPLIT_NOTE_ATTR, PROVEN_ROW, LANE_STRIDE, PADDING_ROWS_ATTR)
+         MERGE_NOTE_ATTR, KSPLIT_NOTE_ATTR, PROVEN_ROW, LANE_STRIDE, PADDING_ROWS_ATTR,
+         KEPT_TAIL_ATTR, TAIL_REFUSED_ATTR)
 _MARKED = frozenset(MARKS)
 #: the attribute names the walk looks at: the marks, and the tags of the tagged form
 _LOOKED_AT = _MARKED | frozenset(TAG_ATTRS)

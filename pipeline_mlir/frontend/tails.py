@@ -122,15 +122,18 @@ def _exact_upper_bound(loop) -> None:
                                                                   * step))
 
 
-def split_tail(loop, peel_last: bool = False, whole_steps: bool = False) -> object | None:
+def split_tail(loop, peel_last: bool = False, whole_steps: bool = False,
+               why: str | None = None) -> object | None:
     """Cut ``loop`` (a natural K-loop) so that it runs an even number of iterations and
     a remainder loop after it runs the rest (module docstring); ``peel_last`` makes the
     remainder run the last iteration at least (a masked K tail).  ``whole_steps`` (with
     ``peel_last`` and a constant trip count): when the pairs would be one, the loop keeps
     every iteration before the last, an odd number perhaps, for the front end to split
     into sub-steps (:func:`~pipeline_mlir.frontend.natural.adopt_loop`, which moves the
-    cut back with :func:`cut_back` when the split does not take the loop).  Returns the
-    remainder loop, or None when ``loop`` needs none."""
+    cut back with :func:`cut_back` when the split does not take the loop).  ``why``: why
+    the masks of two K steps are not kept in the pair instead
+    (:func:`~pipeline_mlir.frontend.kept_tail.keep_tail_in_pair`), for the note of a loop
+    run as written.  Returns the remainder loop, or None when ``loop`` needs none."""
     check_step(loop)
     _exact_upper_bound(loop)
     trips = constant_trips(loop)
@@ -143,7 +146,7 @@ def split_tail(loop, peel_last: bool = False, whole_steps: bool = False) -> obje
         if keep == trips:
             return None   # even (none at all: sched-adopt-loop says so)
         if keep < PAIR:
-            return whole_remainder(loop, unpipelined_note(trips, peel_last))
+            return whole_remainder(loop, unpipelined_note(trips, peel_last, why))
         with ir.InsertionPoint(loop), loop.location:
             t = loop.operands[0].type
             lb, _ub, step = constant_bounds(loop)
@@ -216,19 +219,22 @@ def make_remainder(rem, loop, shareable: bool) -> None:
         erase_unused_buffer(root)
 
 
-def unpipelined_note(trips: int, peeled: bool) -> str:
+def unpipelined_note(trips: int, peeled: bool, why: str | None = None) -> str:
     """Why a loop of ``trips`` K steps (``peeled``: its copies masked, so its last K step
     peeled) is left unpipelined: what ``--emit=report`` says of it (``whole_remainder``'s
     note).  The masks need not be a K tail's: a copy masked at C's edge that is neither
     kept in the copy nor true in every lane is peeled the same way (``frontend/masks.py``),
-    so the note says the copies are masked, not which K step."""
+    so the note says the copies are masked, not which K step.  ``why``: why the masks are
+    not kept in the copies instead, which would keep the tail in the pair
+    (``frontend/kept_tail.py``), said after it."""
     steps = f"{trips} K step{'s' if trips != 1 else ''}"
     if peeled:
         steps += (" with masked copies, so its last K step is peeled as a masked K tail"
                   if trips > 1 else " with masked copies")
+    kept = "" if why is None else f"; its masks are not kept in the copies instead: {why}"
     return (f"not pipelined: the K-loop runs {steps}, which leaves no pair of K steps for "
             f"the schedule's loop (it runs them in pairs); the loop runs as written "
-            f"(the remainder path, its LDS its own)")
+            f"(the remainder path, its LDS its own){kept}")
 
 
 def whole_remainder(loop, note: str):

@@ -50,7 +50,6 @@ from pipeline_mlir.frontend.guarded_load import guarded
 from pipeline_mlir.frontend.kernel_ir import describe, fat_root, kernel_of
 from pipeline_mlir.frontend.marks import KEPT_TAIL_ATTR, TAIL_REFUSED_ATTR
 from pipeline_mlir.frontend.kept_masks import drop_mask, keep_in_index, past_end_rows
-from pipeline_mlir.frontend.select_masks import truth
 from pipeline_mlir.frontend.tails import PAIR
 
 
@@ -223,23 +222,32 @@ def _scalar(cond):
 
 
 def _whole_or_none(loop, at, mask, iv, ev) -> str | None:
-    """Why ``mask`` (of ``at``) does not keep each lane's run whole or leave all of it in
-    every thread in both K steps of ``loop``, by evaluation; None when it does."""
+    """Why create_mask ``mask`` (of ``at``) does not keep each lane's run whole or leave
+    all of it in every thread in both K steps of ``loop``, by evaluation of its sizes
+    (whole: every size at least its dimension; none: some size at most 0); None when it
+    does."""
+    shape = ir.VectorType(mask.type).shape
+    sizes = list(_op(mask.owner).operands)
     lb, ub, step = (ev.uniform(loop.operands[i]) for i in range(3))
     for k in range(lb, ub, step):
         ev.bind(iv, k)
         try:
-            t = truth(at, ev, mask)
+            vals = [np.asarray(ev.value(v)).astype(np.int64) for v in sizes]
         except (IRError, Unevaluable) as e:
             return f"{describe(at)} has a mask the front end cannot evaluate ({e})"
-        lanes = tuple(range(1, t.ndim))
-        cut = t.any(axis=lanes) & ~t.all(axis=lanes)
+        n = max(np.size(v) for v in vals)
+        whole = np.ones(n, dtype=bool)
+        none = np.zeros(n, dtype=bool)
+        for v, d in zip(vals, shape):
+            whole &= np.broadcast_to(v >= d, (n,))
+            none |= np.broadcast_to(v <= 0, (n,))
+        cut = ~whole & ~none
         if np.any(cut):
             th = int(np.flatnonzero(cut)[0])
-            return (f"{describe(at)} masks {int(t[th].sum())} of the {t[th].size} elements "
-                    f"of thread {th}'s run in iteration {k}: the tail cuts the run inside, "
-                    f"and its masked elements lie inside the buffer, where no read past its "
-                    f"end zeroes them")
+            kept = int(np.broadcast_to(vals[-1], (n,))[th])
+            return (f"{describe(at)} masks thread {th}'s run of {shape[-1]} elements to "
+                    f"{kept} in iteration {k}: the tail cuts the run inside, and its masked "
+                    f"elements lie inside the buffer, where no read past its end zeroes them")
     return None
 
 

@@ -1,0 +1,70 @@
+"""A K-loop of two K steps whose last is a masked K tail (``frontend/kept_tail.py``).
+
+Peeling the tail leaves one K step, no pair for the schedule's loop: the loop ran as
+written.  Where every mask keeps each lane's run whole or none (the K row's test alone,
+IREE's bf16 ``A x B^T`` 16x3x248 and f16 ``A^T x B^T`` 8x17x232: tails of 120 and 104, runs
+of 8), the masks are kept in the copies' addresses and the pair pipelines with the tail in
+it, one schedule from both forms; where the tail cuts a run inside (16x3x245: a tail of
+117), the loop runs as written as before, the note saying which run.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import run_cli_text as run_text
+
+sys.path.insert(0, str(Path(__file__).parents[3] / "test" / "data" / "iree"))
+
+
+def _forms(**kw) -> list[str]:
+    """IREE's prefetch point and late form of the matmul of ``kw``."""
+    import generate as G
+
+    src = G.matmul_source(**kw)
+    return [G.prefetch_point(src), G.late_form(src)]
+
+
+def test_a_whole_run_tail_of_two_steps_pipelines_from_both_forms(capsys, tmp_path):
+    """bf16 ``A x B^T`` 16x3x248: both forms pipelined (before: run as written, ``...
+    leaves no pair of K steps``), with one schedule."""
+    outs = []
+    for text in _forms(dtype="bf16", m=16, n=3, k=248):
+        rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave",
+                                "--emit=schedule-json")
+        assert rc == 0, err
+        assert '"schedule": "4wave"' in out
+        outs.append(out)
+    assert outs[0] == outs[1]
+
+
+def test_a_tail_that_cuts_a_run_runs_as_written(capsys, tmp_path):
+    """bf16 ``A x B^T`` 16x3x245: thread 14's run of 8 is masked to 5 in the tail, so no
+    read past the buffer's end pads it; the loop runs as written, said at the loop."""
+    for text in _forms(dtype="bf16", m=16, n=3, k=245):
+        rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
+        assert rc == 0, err
+        assert "sched.unpipelined" in out
+        assert ("its masks are not kept in the copies instead: 'vector.transfer_read' op at "
+                "line ") in out
+        assert ("masks thread 14's run of 8 elements to 5 in iteration 4: the tail cuts the "
+                "run inside") in out
+
+
+@pytest.mark.parametrize("form", [0, 1], ids=["prefetch", "late"])
+@pytest.mark.long("iree-compile and the emulator on both forms; the decision itself: "
+                  "test_a_whole_run_tail_of_two_steps_pipelines_from_both_forms")
+def test_the_kept_tail_is_exact(form, capsys, tmp_path):
+    """f16 ``A^T x B^T`` 8x17x232 (its grid one workgroup, the edge one) pipelined with its
+    tail kept, exact on the emulator in late and random mode."""
+    text = _forms(dtype="f16", m=8, n=17, k=232, transpose_a=True)[form]
+    for mode in ("late", "random"):
+        rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave", "--emulate",
+                                f"--emulate-mode={mode}", "--emulate-workgroups=1")
+        assert rc == 0, err
+        assert ": exact, max error 0" in out + err, out + err
+    rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave", "--emit=report")
+    assert rc == 0 and "schedule form: subtiles" in out and "not pipelined" not in out, out

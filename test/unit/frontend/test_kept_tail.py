@@ -68,3 +68,21 @@ def test_the_kept_tail_is_exact(form, capsys, tmp_path):
         assert ": exact, max error 0" in out + err, out + err
     rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave", "--emit=report")
     assert rc == 0 and "schedule form: subtiles" in out and "not pipelined" not in out, out
+
+
+
+@pytest.mark.long("iree-compile of a 4-stage kernel; the whole-run check's negative case: "
+                  "test_a_tail_that_cuts_a_run_runs_as_written")
+def test_a_run_cut_at_cs_edge_keeps_the_peel(capsys, tmp_path):
+    """IREE's fp8 ``A^T x B^T`` 940x31x422 (4 stages, 2 K steps, the last masked): A's runs
+    of 16 are cut at C's edge in M (940 = 58 x 16 + 12) and copied in pieces, their K rows
+    masked too, which is not kept; the loop runs as written, the note saying why."""
+    import generate as G
+
+    src = G.matmul_source(dtype="fp8", m=940, n=31, k=422, transpose_a=True)
+    text = G.late_form(src, ("--iree-llvmgpu-prefetch-num-stages=4",))
+    rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
+    assert rc == 0, err
+    assert ("its masks are not kept in the copies instead: 'vector.transfer_read' op at line "
+            in out), out[-3000:]
+    assert "reads a run cut at C's edge, copied in pieces, whose K rows are masked too" in out

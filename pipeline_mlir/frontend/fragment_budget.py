@@ -22,32 +22,54 @@ accumulators in VGPRs no budget is measured: :func:`register_budget`); its budge
 * at 192 (IREE's i8 ``A^T x B`` above split into 2: 128 VGPRs, 64 reads) they spill 40 to
   56 VGPRs; at 96 (split into 4) none; unsplit (384) 471 to 598.
 
-Where the split cannot be made (``split_k`` refuses it: an XOR swizzle that mixes the
-sub-step's element bit, a remainder loop on the schedule's buffers, copies it would
-narrow), the loop is pipelined as it is, as before.  Either way the adopted loop says what
-was decided (:data:`~pipeline_mlir.frontend.marks.KSPLIT_NOTE_ATTR`, which
+Over the budget, a loop whose accumulators are 16x16 MFMAs' (4 registers a lane:
+:func:`untied_accumulators`) is split into as many sub-steps as an accumulator has MFMAs a
+K step, one MFMA an accumulator a sub-step, where the fewest under the budget would leave
+more (finding 119).  LLVM writes a 32x32 MFMA's result in place of its accumulator (its
+``_mac`` form: one register tuple an accumulator); it has no such form for the 16x16 ones,
+whose result may overlap the accumulator exactly, and gives each MFMA's result a register
+of its own, so an accumulator taking two MFMAs a sub-step is two live ranges there.  With
+the 64 accumulators taking all 256 AGPRs, LLVM's allocator then moves some into
+architected VGPRs and spills them to scratch where the architected file cannot take them:
+IREE's i8 ``A x B^T`` 384x1280x2560, ``A x B`` 640x512x768 and ``A^T x B^T``
+256x512x1536 (a K step of 256, 256 VGPRs of fragments in 64 reads: 320) split into 2
+(160, under the budget) spill 8, 37 and 21 VGPRs of accumulators, at most 157 to 208
+architected VGPRs live before allocation; split into 4, none.
+
+Where the split cannot be made (``split_k`` refuses it: a remainder loop on the schedule's
+buffers, copies it would narrow, an MFMA chain that does not repeat), the loop is pipelined
+as it is, as before (the one-MFMA split, refused, falls back to the fewest under the
+budget).  The split for registers is asked to take a buffer whose XOR swizzle mixes the
+sub-step's element bits (``split_k``'s ``unswizzle``: the one-wave i8 tiles'
+``xor_shuffle<128, 16>`` and a quarter K step's bit 6).  Either way the adopted loop says
+what was decided (:data:`~pipeline_mlir.frontend.marks.KSPLIT_NOTE_ATTR`, which
 ``--emit=report`` prints), and a loop left over the budget is warned of at the loop
 (``passes/adopt_loop.py``).
 """
 
 from __future__ import annotations
 
-from pipeline_mlir.dialect.ir_io import IRError, int_value
+from pipeline_mlir.dialect.ir_io import int_value
 from pipeline_mlir.analysis.ir_facts import constant_int
 from pipeline_mlir.frontend.accumulator_agprs import accumulator_registers
 from pipeline_mlir.frontend.address import Analysis
-from pipeline_mlir.frontend.ksplit import split_k
+from pipeline_mlir.frontend.ksplit import KSplitRefusal, split_k
 from pipeline_mlir.frontend.marks import MERGED_ATTR
 from pipeline_mlir.target.gfx950 import ARCH_VGPRS
 
-__all__ = ["OTHER_LIVE", "fragment_registers", "register_budget", "split_for_registers",
-           "sub_steps", "over_budget_note"]
+__all__ = ["OTHER_LIVE", "UNTIED_REGISTERS", "fragment_registers", "register_budget",
+           "split_for_registers", "sub_steps", "over_budget_note", "untied_accumulators"]
 
 #: the architected VGPRs a lane's other values take beside one K tile's fragments and their
 #: read addresses (copies' addresses, counters, C's store addresses), as measured: the
 #: budget of a kernel whose accumulators are in AGPRs is 256 less this, 176 (module
 #: docstring; finding 109 of docs/iree-audits.md)
 OTHER_LIVE = 80
+#: the registers a lane of an accumulator LLVM does not write in place (module docstring):
+#: a 16x16 MFMA's 4 (a 32x32 MFMA's 16 it does)
+UNTIED_REGISTERS = 4
+#: what such accumulators are, worded in the note
+UNTIED = "the 16x16 MFMAs' accumulators of 4 registers fill the AGPRs"
 #: how a note of a loop over the budget that the split could not take starts (the driver's
 #: warning at the loop reads it)
 OVER_BUDGET = "not split"
@@ -94,21 +116,33 @@ def split_for_registers(an: Analysis) -> Analysis:
             f"({need} with their addresses), over the budget of {budget} ({ARCH_VGPRS} "
             f"architected VGPRs, the accumulators in AGPRs, {OTHER_LIVE} for other values)")
     step = an.evaluator.uniform(loop.operands[2])
-    try:
-        if n < 2:
-            raise IRError(loop, "its accumulators take one MFMA a K step, which is not cut")
-        out = split_k(an, at_least=n)
-    except IRError as e:
+    k = _k_elements(an)
+    untied = untied_accumulators(an)
+    out, reason = (None, "")
+    if untied and an.chain() > n:       # (one MFMA an accumulator a sub-step first)
+        out, reason = _split(an, an.chain())
+    if out is None:
+        out, reason = _split(an, n)
+    if out is None:
         an.ksplit_note = (f"{OVER_BUDGET}: {said}; the front end cannot split its K step into "
-                          f"{max(n, 2)} sub-steps ({_reason(e)}): pipelined as it is, LLVM "
+                          f"{max(n, 2)} sub-steps ({reason}): pipelined as it is, LLVM "
                           f"may spill")
         return an
     got = step // constant_int(loop.operands[2])
-    k = _k_elements(an)
+    one = (f"; one MFMA an accumulator a sub-step ({UNTIED}: LLVM gives each of an "
+           f"accumulator's MFMAs a register of its own)") if got > n else ""
     out.ksplit_note = (f"split into {got} sub-steps of K {k // got} (the K step of {k}): "
                        f"{said}; {-(-vgprs // got)} VGPRs in {-(-reads // got)} reads a "
-                       f"sub-step")
+                       f"sub-step{one}")
     return out
+
+
+def untied_accumulators(an: Analysis) -> bool:
+    """Whether the loop's MFMAs write accumulators of at most 4 registers a lane (16x16
+    MFMAs), which LLVM does not tie to their result (module docstring): a 32x32 MFMA's
+    result overlaps no input, LLVM writes it in place of its accumulator (its ``_mac``
+    form); a 16x16 MFMA's may overlap it exactly, and LLVM gives it a register of its own."""
+    return accumulator_registers(an) <= UNTIED_REGISTERS * an.accumulators()
 
 
 def _k_elements(an: Analysis) -> int:
@@ -131,14 +165,12 @@ def over_budget_note(note: str) -> bool:
     return note.startswith(OVER_BUDGET)
 
 
-def _reason(e: IRError) -> str:
-    """The part of ``split_k``'s refusal ``e`` that says why: its text after the LDS
-    refusal it starts with (``split_k`` is first the split for LDS)."""
-    text = str(e)
-    for lead in ("nor can the front end split its K step into ", ", but "):
-        at = text.find(lead)
-        if at >= 0:
-            rest = text[at + len(lead):]
-            return rest.split(": ", 1)[1] if lead.startswith("nor") and ": " in rest \
-                else rest
-    return text
+def _split(an: Analysis, n: int) -> tuple[Analysis | None, str]:
+    """(``an`` split into ``n`` K sub-steps, "") or (None, why not): ``split_k``'s reason
+    apart from its preamble (:class:`~pipeline_mlir.frontend.ksplit.KSplitRefusal`)."""
+    if n < 2:
+        return None, "its accumulators take one MFMA a K step, which is not cut"
+    try:
+        return split_k(an, at_least=n, unswizzle=True), ""
+    except KSplitRefusal as e:
+        return None, e.reason

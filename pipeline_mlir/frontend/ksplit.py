@@ -19,10 +19,18 @@ checks, on the per-lane addresses of the analysis, that the loop is one sub-step
   swizzle (:func:`~pipeline_mlir.frontend.block_fit.data_layout`: the view's, or the one the
   copies' addresses apply), whose digit that spans the K step (``r * s`` the elements the
   copies move from one K step to the next) splits into ``n`` parts on element bits
-  (``kbits``) that the swizzle does not permute (IREE's 8-wave bf16 tiles at K step 128:
-  ``xor_shuffle<64, 8>`` permutes bits 3..5, the sub-step is bit 6), so that they number
-  the sub-step in the buffer as laid out; the copies' global addresses move by ``1/n``
-  of a K step when the loop variable does;
+  (``kbits``) of the unswizzled index; where the swizzle does not permute them (IREE's
+  8-wave bf16 tiles at K step 128: ``xor_shuffle<64, 8>`` permutes bits 3..5, the sub-step
+  is bit 6) they number the sub-step in the buffer as laid out; where it does (the
+  one-wave i8 tiles' ``xor_shuffle<128, 16>``, bits 4..6, and a quarter K step's bits 6
+  and 7), only with ``unswizzle`` (the split for a lane's registers): the front end's
+  copies then lay the sub-step out by the unswizzled index and the kept reads are
+  re-addressed through it (unswizzled, ``kbits`` deleted, reswizzled by the front end's
+  own choice: ``layout.redistribute``'s ``unswizzled``), which ``unread_bits.check_covered``
+  and the plan's check against the kernel's table hold lane by lane to the elements the
+  kernel's reads read (the reads' IR re-addressed by the same steps, ``adopt.py``'s
+  ``_lds_index``); the copies' global addresses move by ``1/n`` of a K step when the loop
+  variable does;
 * every fragment read reads one sub-step (its ``kbits`` the same for every lane and
   element; a read that spans two is refused at the read: the split would cut it), and
   every MFMA multiplies fragments of one sub-step (these checks, and the next, on the
@@ -35,7 +43,8 @@ The loop then keeps sub-step 0's reads and MFMAs (the accumulators chain in the 
 as before: bit-identical sums), its step becomes ``step / n``, and the front end makes the
 copies of that sub-step itself (:func:`~pipeline_mlir.frontend.layout.redistribute` with
 ``kbits``: each buffer stored with those bits deleted); every wait is derived from that
-loop as usual.  A loop whose copies do not allow that is refused at the op with the reason.
+loop as usual.  A loop whose copies do not allow that is refused at the op
+(:class:`KSplitRefusal`, its reason apart from the message's preamble).
 """
 
 from __future__ import annotations
@@ -48,8 +57,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.locations import op_name
-from pipeline_mlir.analysis.ir_facts import (attr_strings, constant_bounds, constant_int,
-                                             xor_shuffle)
+from pipeline_mlir.analysis.ir_facts import attr_strings, constant_bounds, constant_int
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target import gfx950
@@ -59,16 +67,30 @@ from pipeline_mlir.frontend.remainder_plan import stage0_loops
 from pipeline_mlir.frontend.block_fit import data_layout, filled_layout
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.partition import layout_buffers, lds_refusal, stage_bytes
+from pipeline_mlir.frontend.unread_bits import unswizzled_reads
 
-__all__ = ["split_k"]
+__all__ = ["KSplitRefusal", "split_k"]
 
 
-def split_k(an: Analysis, at_least: int = 1) -> Analysis:
+class KSplitRefusal(IRError):
+    """:func:`split_k`'s refusal of a loop the split would cut, at the op: ``reason`` says
+    why the split cannot be made, apart from the message's preamble (the loop's LDS
+    refusal, or the split's own wording), so that a caller (the split for a lane's
+    registers, :mod:`~pipeline_mlir.frontend.fragment_budget`) can say it alone."""
+
+    def __init__(self, op, message: str, reason: str) -> None:
+        super().__init__(op, message)
+        self.reason = reason
+
+
+def split_k(an: Analysis, at_least: int = 1, unswizzle: bool = False) -> Analysis:
     """``an`` itself if two stages of its buffers fit in LDS and ``at_least`` is 1 (or no
     split makes them fit: the schedule's LDS check refuses the loop then), else the
     analysis of the loop split into the fewest K sub-steps, ``at_least`` of them, whose two
     stages fit, its IR step divided (module docstring).  A loop the split would cut is
-    refused at the op."""
+    refused at the op (:class:`KSplitRefusal`).  With ``unswizzle``, a buffer whose XOR
+    swizzle mixes the sub-step's bits is split on its unswizzled index (:func:`_mixes`);
+    without, such a loop is refused (the splits for LDS and for a steady trip)."""
     total, other = stage_bytes(an, layout_buffers(an, check=False))
     if at_least < 2 and total + other <= gfx950.LDS_BYTES:
         return an
@@ -83,11 +105,11 @@ def split_k(an: Analysis, at_least: int = 1) -> Analysis:
     if n > chain:                       # no split fits: the LDS check refuses the loop
         return an
 
-    def not_taken(reason: str) -> IRError:
+    def not_taken(reason: str) -> KSplitRefusal:
         """The split does not apply: the loop's LDS refusal, the reason added."""
         into = f"{n} sub-steps" + (f" of {step // n}" if step and step % n == 0 else "")
-        return IRError(loop, f"'scf.for' op: {lds_refusal(total, other)}; nor can the front "
-                             f"end split its K step into {into}: {reason}")
+        return KSplitRefusal(loop, f"'scf.for' op: {lds_refusal(total, other)}; nor can the "
+                                   f"front end split its K step into {into}: {reason}", reason)
     if step is None or step % n:
         raise not_taken(f"the loop's step ({'not one constant' if step is None else step}) "
                         f"is not a multiple of {n}")
@@ -102,18 +124,25 @@ def split_k(an: Analysis, at_least: int = 1) -> Analysis:
         if isinstance(bits, str):
             raise not_taken(bits)
         kbits[b], moves[b], swizzles[b] = bits
-    logical = _unswizzled_reads(an, swizzles)
+    mixed = {b: sw for b, sw in swizzles.items() if sw is not None and _mixes(sw, kbits[b])}
+    if mixed and not unswizzle:
+        b = min(mixed)
+        raise not_taken(f"LDS buffer {an.buffers[b].type} is swizzled "
+                        f"({_swizzle_words(mixed[b])}), which mixes the K sub-step's element "
+                        f"bit(s) {', '.join(map(str, kbits[b]))}")
+    logical = unswizzled_reads(an, swizzles)
     sub = _read_substeps(logical, kbits, n, why)
     keep = _check_mfmas(logical, sub, kbits, n, why)
     _check_moves_linearly(an, step // n, moves, n, why)
     an2 = _first_substep(an, sub, keep)
     names = lambda i: describe(an.ops[i])  # noqa: E731
     try:
-        an2.partition = redistribute(an2, names, kbits, _copy_channels(an, names))
+        an2.partition = redistribute(an2, names, kbits, _copy_channels(an, names),
+                                     unswizzled=mixed)
     except LM.LoopRefusal as e:
         where = an.ops[e.ops[0]] if e.ops else loop
-        raise IRError(where, f"'{op_name(where)}' op: {why}, but the front end cannot make "
-                             f"the sub-step's copies: {e}") from None
+        raise _refused(where, why, f"the front end cannot make the sub-step's copies: "
+                                   f"{e}") from None
     narrowed = _narrowed(an, an2.partition) if at_least >= 2 else None
     if narrowed is not None:        # (the split for a steady trip alone: it costs copies)
         raise not_taken(narrowed)
@@ -174,11 +203,13 @@ def _shared_remainders(an: Analysis) -> list:
 
 
 def _substep_bits(an: Analysis, b: int, n: int) -> tuple[tuple, int, tuple | None] | str:
-    """(the element bits of buffer ``b`` that number its K sub-step, ascending; the global
-    elements its copies move from one K step to the next; the buffer's XOR swizzle
-    ``(row, access)`` or None), or why there are none.  A swizzle is taken when the bits
-    it permutes (the chunk within a row) are not the sub-step's: those then number the
-    sub-step in the buffer as laid out, swizzled or not."""
+    """(the element bits of buffer ``b``'s unswizzled index that number its K sub-step,
+    ascending; the global elements its copies move from one K step to the next; the
+    buffer's XOR swizzle ``(row, access)`` or None), or why there are none.  Where the
+    swizzle does not permute those bits (:func:`_mixes`) they number the sub-step in the
+    buffer as laid out too; where it does, the sub-step's elements are those bits of the
+    unswizzled index, which the front end's copies and the kept reads are re-addressed by
+    (``layout.redistribute``'s ``unswizzled``)."""
     mine = [i for i, c in enumerate(an.copies) if c.buffer == b]
     copies = [an.copies[i] for i in mine]
     size = int(np.prod(ir.MemRefType(an.buffers[b].type).shape))
@@ -208,25 +239,24 @@ def _substep_bits(an: Analysis, b: int, n: int) -> tuple[tuple, int, tuple | Non
     m, r = spans[0]
     top = (m * r).bit_length() - 1
     k = n.bit_length() - 1
-    bits = tuple(range(top - k, top))
-    if swizzle is not None:
-        row, access = swizzle
-        lo, hi = access.bit_length() - 1, row.bit_length() - 1
-        if any(lo <= kb < hi for kb in bits):
-            return (f"{name} is swizzled (xor_shuffle<{row}, {access}> permutes its element "
-                    f"bits {lo}..{hi - 1}), which mixes the K sub-step's element bit(s) "
-                    f"{', '.join(map(str, bits))}")
-    return bits, move, swizzle
+    return tuple(range(top - k, top)), move, swizzle
 
 
-def _unswizzled_reads(an: Analysis, swizzles: dict) -> Analysis:
-    """``an`` with its reads' LDS elements unswizzled (``xor_shuffle`` is an involution):
-    the logical elements, whose sub-steps repeat one another moved along K."""
-    if not any(sw is not None for sw in swizzles.values()):
-        return an
-    reads = [r if swizzles[r.buffer] is None else
-             replace(r, lds=xor_shuffle(r.lds, *swizzles[r.buffer])) for r in an.reads]
-    return replace(an, reads=reads)
+def _mixes(swizzle: tuple, bits: tuple) -> bool:
+    """Whether ``xor_shuffle<row, access>`` (``swizzle``) permutes one of the element
+    ``bits`` (those of the chunk within a row): IREE's 8-wave bf16 tiles'
+    ``xor_shuffle<64, 8>`` permutes bits 3..5, not a sub-step's bit 6; the one-wave i8
+    tiles' ``xor_shuffle<128, 16>`` permutes bits 4..6, a quarter K step's bit 6."""
+    row, access = swizzle
+    lo, hi = access.bit_length() - 1, row.bit_length() - 1
+    return any(lo <= kb < hi for kb in bits)
+
+
+def _swizzle_words(swizzle: tuple) -> str:
+    """``xor_shuffle<row, access> permutes its element bits lo..hi``."""
+    row, access = swizzle
+    lo, hi = access.bit_length() - 1, row.bit_length() - 1
+    return f"xor_shuffle<{row}, {access}> permutes its element bits {lo}..{hi - 1}"
 
 
 def _pow2(x: int) -> bool:
@@ -249,6 +279,12 @@ def _not_taken(an: Analysis) -> str | None:
     return None
 
 
+def _refused(op, why: str, reason: str, said: str | None = None) -> KSplitRefusal:
+    """The split's refusal at ``op``: ``why`` (the split's wording), then ``said`` (``,
+    but`` and ``reason`` unless given)."""
+    return KSplitRefusal(op, f"'{op_name(op)}' op: {why}{said or ', but ' + reason}", reason)
+
+
 def _read_substeps(an: Analysis, kbits: dict, n: int, why: str) -> list:
     """The K sub-step of every fragment read; one that spans two is refused at the read."""
     out = []
@@ -257,9 +293,10 @@ def _read_substeps(an: Analysis, kbits: dict, n: int, why: str) -> list:
         subs = distinct((r.lds >> low) & (n - 1))
         if len(subs) != 1:
             op = an.ops[r.op]
-            raise IRError(op, f"'{op_name(op)}' op: {why}, which would cut this fragment read "
-                              f"(its lanes read K columns of sub-steps "
-                              f"{', '.join(map(str, subs))})")
+            raise _refused(op, why, f"it would cut a fragment read (its lanes read K columns "
+                                    f"of sub-steps {', '.join(map(str, subs))})",
+                           f", which would cut this fragment read (its lanes read K columns "
+                           f"of sub-steps {', '.join(map(str, subs))})")
         out.append(int(subs[0]))
     return out
 
@@ -272,21 +309,20 @@ def _check_mfmas(an: Analysis, sub: list, kbits: dict, n: int, why: str) -> list
         op = an.ops[m.op]
         subs = {sub[r] for r in m.a_reads | m.b_reads}
         if len(subs) != 1:
-            raise IRError(op, f"'{op_name(op)}' op: {why}, but it multiplies fragments of "
-                              f"sub-steps {', '.join(map(str, sorted(subs)))}")
+            raise _refused(op, why, f"it multiplies fragments of sub-steps "
+                                    f"{', '.join(map(str, sorted(subs)))}")
         h = subs.pop()
         lst = per_acc.setdefault(m.acc, [[] for _ in range(n)])
         if any(lst[g] for g in range(h + 1, n)):
-            raise IRError(op, f"'{op_name(op)}' op: {why}, but its accumulator's chain does "
-                              f"not run the sub-steps in K order")
+            raise _refused(op, why, "its accumulator's chain does not run the sub-steps in "
+                                    "K order")
         lst[h].append(k)
     for lst in per_acc.values():
         for h in range(1, n):
             if len(lst[h]) != len(lst[0]):
                 op = an.ops[an.mfmas[(lst[h] or lst[0])[0]].op]
-                raise IRError(op, f"'{op_name(op)}' op: {why}, but its accumulator's chain "
-                                  f"has {len(lst[0])} MFMAs in sub-step 0 and "
-                                  f"{len(lst[h])} in sub-step {h}")
+                raise _refused(op, why, f"its accumulator's chain has {len(lst[0])} MFMAs in "
+                                        f"sub-step 0 and {len(lst[h])} in sub-step {h}")
             for k0, kh in zip(lst[0], lst[h]):
                 _check_repeats(an, k0, kh, h, kbits, why)
     return sorted(k for lst in per_acc.values() for k in lst[0])
@@ -308,9 +344,8 @@ def _check_repeats(an: Analysis, k0: int, kh: int, h: int, kbits: dict, why: str
                 str(o0.results[0].type) == str(oh.results[0].type) and \
                 np.array_equal(a.lds + shift, z.lds)
     if not same:
-        raise IRError(oph, f"'{op_name(oph)}' op: {why}, but it does not repeat the first "
-                           f"sub-step's MFMA of its accumulator ({describe(op0)}) {h} "
-                           f"sub-step(s) along K")
+        raise _refused(oph, why, f"it does not repeat the first sub-step's MFMA of its "
+                                 f"accumulator ({describe(op0)}) {h} sub-step(s) along K")
 
 
 def _check_moves_linearly(an: Analysis, sub_step: int, moves: dict, n: int,
@@ -328,9 +363,8 @@ def _check_moves_linearly(an: Analysis, sub_step: int, moves: dict, n: int,
             move = moves[c.buffer]
             if move % n or not np.array_equal(start, c.src0[:, 0] + move // n):
                 op = an.ops[c.op]
-                raise IRError(op, f"'{op_name(op)}' op: {why}, but its global address does not "
-                                  f"move by 1/{n} of a K step when the loop variable moves "
-                                  f"by {sub_step}")
+                raise _refused(op, why, f"its global address does not move by 1/{n} of a K "
+                                        f"step when the loop variable moves by {sub_step}")
     finally:
         ev.bind(iv, lb)
 

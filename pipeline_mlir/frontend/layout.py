@@ -91,7 +91,7 @@ from pipeline_mlir.frontend.k_subtiles import check_groups, held_of, k_split, te
 from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
 from pipeline_mlir.frontend.read_banks import read_cost as _read_cost
 from pipeline_mlir.frontend.unread_bits import (check_covered, check_unswizzled, deleted,
-                                                left_out, unread_bits)
+                                                left_out, unread_bits, unswizzled_reads)
 from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
@@ -128,6 +128,14 @@ class ChannelPlan:
     #                             padded_width); 0: copies * threads * width, no padding
     unread: tuple = ()          # element bits of padding rows no read reads, deleted as
     #                             ``kbits`` are (frontend/unread_bits.py)
+    k_logical: bool = False     # ``kbits`` and ``bit`` of the unswizzled index: the buffer's
+    #                             swizzle mixes the K sub-step's bits (frontend/ksplit.py)
+
+    @property
+    def unswizzled(self) -> bool:
+        """Whether the bits inserted into a subtile's dense index are the unswizzled
+        index's (``logical`` or ``k_logical``), the buffer's swizzle applied after."""
+        return self.logical or self.k_logical
 
     @property
     def deleted(self) -> tuple:
@@ -170,7 +178,7 @@ def source_offset(o, plan: ChannelPlan, tid, subtile: int, j: int) -> list:
                     subtile << plan.bit), o.rem(q, 1 << plan.bit))
     for kb in plan.deleted:     # ascending: the K sub-step's bits, 0 (the first sub-step)
         p = o.add(o.mul(o.div(p, 1 << kb), 1 << (kb + 1)), o.rem(p, 1 << kb))
-    x = p if plan.swizzle is None or plan.logical else xor_shuffle_ir(o, p, *plan.swizzle)
+    x = p if plan.swizzle is None or plan.unswizzled else xor_shuffle_ir(o, p, *plan.swizzle)
     ref = _dim_terms(NumpyOps, plan, plan.ref_x)
     return [o.add(t, -r) for t, r in zip(_dim_terms(o, plan, x), ref)]
 
@@ -197,7 +205,8 @@ def _dim_terms(o, plan: ChannelPlan, x) -> list:
 # ---------------------------------------------------------------------------------------------
 
 def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None = None,
-                 proofs: list | None = None) -> RedistributedPartition:
+                 proofs: list | None = None,
+                 unswizzled: dict | None = None) -> RedistributedPartition:
     """The partition of ``an`` (an ``Analysis``) with every channel's copies made by the
     front end (module docstring); a :class:`LoopRefusal` if that is not possible.
     ``kbits`` ({buffer: ascending element bits}, :mod:`~pipeline_mlir.frontend.ksplit`):
@@ -207,8 +216,11 @@ def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None
     alone, as IREE's copies of a ``K x N`` B are, has no reader among the kept ones).
     ``proofs``: a list to leave the whole-grid proofs in, in the order they would run (each
     a callable of the partition's ``plans``, which a kept channel's completes:
-    :func:`~pipeline_mlir.frontend.partition.settle_proofs`), or None to run them here."""
-    kbits = kbits or {}
+    :func:`~pipeline_mlir.frontend.partition.settle_proofs`), or None to run them here.
+    ``unswizzled`` ({buffer: its ``xor_shuffle``}): the buffers whose ``kbits`` are of the
+    unswizzled index (the swizzle mixes them): their reads' elements unswizzled before the
+    bits are deleted, the plan's subtiles laid out by that index (``ChannelPlan.k_logical``)."""
+    kbits, unswizzled = kbits or {}, unswizzled or {}
     diagonal = DIAGONAL_ATTR in an.scan.loop.attributes
     held = held_of(an.scan.loop)       # (the operand held whole: whole=a / whole=b)
     full = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
@@ -218,16 +230,18 @@ def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None
     else:
         read_channel = LM.read_channels(an.reads, an.mfmas, names)
     sizes = {b: n >> len(kbits.get(b, ())) for b, n in full.items()}
-    unread = {b: unread_bits(an, b, kbits.get(b, ())) for b in full}
-    kernel, an = an, deleted(an, kbits)     # (the plan sees the reads with kbits deleted)
+    kernel, logical = an, unswizzled_reads(an, unswizzled)
+    unread = {b: unread_bits(logical, b, kbits.get(b, ())) for b in full}
+    an = deleted(logical, kbits)     # (the plan sees the reads with kbits deleted)
     read_sub = [0] * len(an.reads)
     plans, lgkm, vm = {}, [0, 0], [0, 0]
     for ch in (0, 1):     # B split along K after A: crosswise (frontend/k_subtiles.py)
         # (a loop marked DIAGONAL_ATTR: B's K halves A's, frontend/k_subtiles.py)
         cross = ch == 1 and plans[0].logical and not diagonal
         plan, subs = left_out(lambda gone: _plan_channel(
-            deleted(kernel, kbits, gone), ch, read_channel, copy_channel, sizes, names, kbits,
-            crosswise=cross, proofs=proofs, whole=held == "AB"[ch], unread=gone),
+            deleted(logical, kbits, gone), ch, read_channel, copy_channel, sizes, names, kbits,
+            crosswise=cross, proofs=proofs, whole=held == "AB"[ch], unread=gone,
+            unswizzled=unswizzled),
             an, ch, copy_channel, unread, proofs)
         check_covered(plan, [(kernel.reads[r].lds, s) for r, s in subs.items()],
                       _plan_elements(plan), an.copies[plan.ref_copy].op)
@@ -248,7 +262,8 @@ def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None
 def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: dict,
                   names, kbits: dict | None = None, crosswise: bool = False,
                   proofs: list | None = None, whole: bool = False,
-                  unread: dict | None = None) -> tuple[ChannelPlan, dict]:
+                  unread: dict | None = None,
+                  unswizzled: dict | None = None) -> tuple[ChannelPlan, dict]:
     """The plan of channel ``ch`` and the subtile of each of its reads (``sizes``: the
     buffers' elements with their ``kbits`` deleted; ``crosswise``: A is split along K;
     ``proofs``: where the whole-grid proofs are left, :func:`redistribute`; ``whole``: the
@@ -274,6 +289,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     chan, ev, (raw, base0, table), zero, (swizzle, digits) = kernel_layout(
         an, copies, b, full, label, bool(kept))
     check_unswizzled(gone, swizzle, label, an.copies[copies[0]].op)
+    k_logical = _k_logical(unswizzled or {}, b, swizzle, label, an.copies[copies[0]].op)
     logical = np.arange(full, dtype=np.int64)
     logical = logical if swizzle is None else xor_shuffle(logical, *swizzle)
     _check_moves(an, copies, label)
@@ -303,7 +319,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     plan = ChannelPlan(ch, b, bit, width, -(-half // (threads * width)), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank, kbits,
                        split_k, whole=held, staged=is_staged(width, view.elem_bytes),
-                       elements=half if pad else 0, unread=gone)
+                       elements=half if pad else 0, unread=gone, k_logical=k_logical)
     _check_plan(an, plan, table, base0, zero)
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
@@ -311,6 +327,17 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     if kept:
         plan = _kept_or_deferred(an, ch, plan, (copies, kept, base, full, label), proofs)
     return plan, subs
+
+
+def _k_logical(unswizzled: dict, b: int, swizzle, label: str, op: int) -> bool:
+    """Whether buffer ``b``'s K sub-step bits are of its unswizzled index (``unswizzled``,
+    :func:`redistribute`); a refusal where the swizzle its copies apply is another."""
+    if b not in unswizzled:
+        return False
+    if swizzle != unswizzled[b]:
+        raise LM.LoopRefusal(f"channel {label}'s copies apply the swizzle {swizzle}, not the "
+                             f"{unswizzled[b]} its K sub-step was found under", (op,))
+    return True
 
 
 def _padding(an, copies: list, label: str, half: int, width: int, base, held: bool) -> bool:
@@ -580,7 +607,7 @@ def _plan_elements(plan: ChannelPlan):
                 (q & ((1 << plan.bit) - 1))
             for kb in plan.deleted:
                 p = ((p >> kb) << (kb + 1)) | (p & ((1 << kb) - 1))
-            if plan.logical and plan.swizzle is not None:
+            if plan.unswizzled and plan.swizzle is not None:
                 p = xor_shuffle(p, *plan.swizzle)
             yield p, tid, sub, j
 

@@ -561,7 +561,7 @@ def layout_buffers(an: Analysis, check: bool = True) -> dict:
                               elem_type=mt.element_type,
                               reswizzle=plan.reswizzle if plan is not None else None,
                               windows=windows, kbits=kbits,
-                              unswizzle=plan.swizzle if plan is not None and plan.logical
+                              unswizzle=plan.swizzle if plan is not None and plan.unswizzled
                               else None)
     total, other = stage_bytes(an, out, mark=check)
     if check and total + other > gfx950.LDS_BYTES:

@@ -28,11 +28,12 @@ from dataclasses import replace
 import numpy as np
 
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.analysis.ir_facts import xor_shuffle
 from pipeline_mlir.frontend.marks import PADDING_ROWS_ATTR
 from pipeline_mlir.kernel import loop_model as LM
 
 __all__ = ["check_covered", "check_unswizzled", "deleted", "has_padding_rows", "left_out",
-           "unread_bits"]
+           "unread_bits", "unswizzled_reads"]
 
 
 def has_padding_rows(an, buffer: int) -> bool:
@@ -86,6 +87,17 @@ def deleted(an, *bits: dict):
             lds = LM.delete_bit(lds, b)
         reads.append(replace(r, lds=lds))
     return replace(an, reads=reads)
+
+
+def unswizzled_reads(an, swizzles: dict):
+    """``an`` with the reads of each buffer ``swizzles`` gives an ``xor_shuffle`` (row,
+    access) their LDS elements unswizzled (the shuffle is an involution): the logical
+    elements; ``an`` itself if it gives none."""
+    if not any(sw is not None for sw in swizzles.values()):
+        return an
+    return replace(an, reads=[r if swizzles.get(r.buffer) is None else
+                              replace(r, lds=xor_shuffle(r.lds, *swizzles[r.buffer]))
+                              for r in an.reads])
 
 
 def left_out(plan_with, an, ch: int, copy_channel: list, unread: dict,

@@ -11,14 +11,18 @@ import re
 import pytest
 
 from iree_configs import G
-from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend import fragment_budget as FB
+from pipeline_mlir.frontend.ksplit import KSplitRefusal
 from pipeline_mlir.tools.pipeline_opt import main
 from test_iree_emulate import needs_iree
 
 #: IREE's forced i8 ``A^T x B`` in one wave's 128x128 tile, 16x16x64 MFMAs, a K step of 256
 #: (finding 108's class; 4 K steps here, 1280 there)
 I8_ATB = dict(transpose_a=True, transpose_b=False, mma="MFMA_I32_16x16x64_I8", stages=4,
+              tile=(128, 128, 256), waves=(1, 1))
+#: IREE's forced i8 ``A x B^T`` in the same tile (finding 115's i8 kernels, 384x1280x2560 among
+#: them): 256 VGPRs of fragments a K tile in 64 16-byte reads, LDS swizzled xor_shuffle<128, 16>
+I8_ABT = dict(transpose_a=False, transpose_b=True, mma="MFMA_I32_16x16x64_I8", stages=2,
               tile=(128, 128, 256), waves=(1, 1))
 ADOPT = "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"
 
@@ -36,13 +40,13 @@ def test_the_fewest_sub_steps_that_fit(need, chain, want):
 
 class _Loop:
     """What the budget reads of a loop's analysis: its accumulators, as many as asked, of
-    one i32 MFMA result of 4 elements a lane (a 16x16 MFMA's)."""
+    one i32 MFMA result of ``elements`` a lane (4: a 16x16 MFMA's, 16: a 32x32 one's)."""
 
-    def __init__(self, accumulators: int) -> None:
+    def __init__(self, accumulators: int, elements: int = 4) -> None:
         from types import SimpleNamespace as NS
 
         from pipeline_mlir.dialect.bindings import ir
-        result = NS(type=ir.VectorType.get([4], ir.IntegerType.get_signless(32)))
+        result = NS(type=ir.VectorType.get([elements], ir.IntegerType.get_signless(32)))
         self.scan = NS(mfmas=[NS(results=[result])])
         self.n = accumulators
 
@@ -61,6 +65,30 @@ def test_the_budget_is_for_accumulators_in_agprs(accumulators, budget):
         assert FB.register_budget(_Loop(accumulators)) == budget
     assert FB.over_budget_note(f"{FB.OVER_BUDGET}: ...")
     assert not FB.over_budget_note("split into 4 sub-steps of K 64 ...")
+
+
+@pytest.mark.parametrize("accumulators,elements,untied", [
+    (64, 4, True),      # 16x16 MFMAs: LLVM gives each result a register of its own
+    (16, 16, False),    # 32x32 MFMAs: LLVM writes each result in place (its _mac form)
+])
+def test_untied_accumulators_are_the_16x16_ones(accumulators, elements, untied):
+    from pipeline_mlir.dialect.bindings import ir, new_context
+
+    with new_context() as ctx, ctx, ir.Location.unknown():
+        assert FB.untied_accumulators(_Loop(accumulators, elements)) is untied
+
+
+def test_a_sub_step_under_another_swizzle_is_refused():
+    """The front end's copies of a buffer split on its unswizzled index must apply the
+    swizzle the split was found under (``layout._k_logical``)."""
+    from pipeline_mlir.frontend import layout as L
+    from pipeline_mlir.kernel import loop_model as LM
+
+    assert L._k_logical({}, 0, (128, 16), "A", 0) is False
+    assert L._k_logical({0: (128, 16)}, 0, (128, 16), "A", 0) is True
+    with pytest.raises(LM.LoopRefusal, match=r"apply the swizzle \(64, 8\), not the "
+                                             r"\(128, 16\)"):
+        L._k_logical({0: (128, 16)}, 0, (64, 8), "A", 0)
 
 
 def _adopted(tmp_path, capsys, text: str) -> tuple[str, str]:
@@ -95,6 +123,54 @@ def test_the_class_is_split_into_four(tmp_path, capsys, atb_late):
     assert "BK = 64 " in opts and "lgkm_per_load_a = 8 " in opts, opts
 
 
+@pytest.fixture(scope="module")
+def abt_late():
+    return G.late_form(G.matmul_source("i8", 128, 128, 1024, **I8_ABT))
+
+
+@needs_iree
+def test_untied_accumulators_are_split_one_mfma_a_sub_step(tmp_path, capsys, abt_late):
+    """256 VGPRs in 64 reads a K tile (320): the fewest sub-steps under the budget would be
+    2 (160), but its 16x16 MFMAs' accumulators fill the AGPRs, so 4, one MFMA an
+    accumulator a sub-step, across the buffers' ``xor_shuffle<128, 16>`` (which permutes
+    the quarter's bit 6): the sub-step's K 64."""
+    out, _ = _adopted(tmp_path, capsys, abt_late)
+    note = re.search(r'sched\.k_split = "([^"]*)"', out).group(1)
+    assert note.startswith("split into 4 sub-steps of K 64 (the K step of 256)"), note
+    assert "(320 with their addresses)" in note and "64 VGPRs in 16 reads a sub-step; one " \
+           "MFMA an accumulator a sub-step (the 16x16 MFMAs' accumulators" in note, note
+    assert "BK = 64 " in _options(out)
+
+
+@needs_iree
+def test_a_swizzle_that_mixes_the_sub_step_is_split_only_where_asked(tmp_path, capsys,
+                                                                      monkeypatch, abt_late):
+    """Not asked to unswizzle (as the splits for LDS and for a steady trip do not),
+    ``split_k`` refuses the 4 sub-steps, its reason apart from its LDS preamble; the rule
+    then takes the fewest under the budget, 2 (bit 7, which the swizzle leaves)."""
+    real, seen = FB.split_k, []
+
+    def plain(an, at_least=1, unswizzle=False):
+        try:
+            return real(an, at_least=at_least)
+        except KSplitRefusal as e:
+            seen.append(e)
+            raise
+    monkeypatch.setattr(FB, "split_k", plain)
+    out, _ = _adopted(tmp_path, capsys, abt_late)
+    note = re.search(r'sched\.k_split = "([^"]*)"', out).group(1)
+    assert note.startswith("split into 2 sub-steps of K 128") and "one MFMA" not in note, note
+    assert "BK = 128 " in _options(out)
+    assert len(seen) == 1, seen
+    reason = seen[0].reason
+    assert reason.startswith("LDS buffer memref<") and reason.endswith(
+        "is swizzled (xor_shuffle<128, 16> permutes its element bits 4..6), which mixes the "
+        "K sub-step's element bit(s) 6, 7"), reason
+    text = str(seen[0])     # (the whole message: the LDS refusal, then the reason)
+    assert text.startswith("'scf.for' op: the schedule's LDS buffers") and \
+        text.endswith(f"split its K step into 4 sub-steps of 1: {reason}"), text
+
+
 @needs_iree
 def test_a_kernel_at_the_budget_is_not_split(tmp_path, capsys):
     """fp8 ``A^T x B^T`` 128x1280x384 in one wave's 128x128 tile: 128 VGPRs in 48 reads a
@@ -109,19 +185,21 @@ def test_a_kernel_at_the_budget_is_not_split(tmp_path, capsys):
 
 @needs_iree
 def test_a_split_refused_keeps_the_loop_and_warns(tmp_path, capsys, monkeypatch, atb_late):
-    """Where ``split_k`` refuses (here made to, with the refusal it gives i8 ``A x B^T``
-    896x128x384: a swizzle that mixes the sub-step's bit), the K step stays 256, the note
-    says why, and a build warns at the loop."""
-    def refused(an, at_least=1):
-        raise IRError(an.scan.loop, "'scf.for' op: the schedule's LDS buffers ...; nor can "
-                                    f"the front end split its K step into {at_least} "
-                                    "sub-steps of 64: LDS buffer X is swizzled")
+    """Where ``split_k`` refuses (here made to), the K step stays 256, the note says why in
+    the refusal's own reason (``KSplitRefusal.reason``, given apart from the message's LDS
+    preamble: none of the message's text is parsed), and a build warns at the loop."""
+    reason = "a reason given apart: LDS buffer X is swizzled"
+
+    def refused(an, at_least=1, unswizzle=False):
+        raise KSplitRefusal(an.scan.loop, "'scf.for' op: the schedule's LDS buffers ...; nor "
+                                          f"can the front end split its K step into {at_least} "
+                                          f"sub-steps of 64: {reason}", reason)
     monkeypatch.setattr(FB, "split_k", refused)
     out, _ = _adopted(tmp_path, capsys, atb_late)
     note = re.search(r'sched\.k_split = "([^"]*)"', out).group(1)
     assert note.startswith("not split: one K tile's fragment reads write 256 VGPRs"), note
-    assert note.endswith("cannot split its K step into 4 sub-steps (LDS buffer X is "
-                         "swizzled): pipelined as it is, LLVM may spill"), note
+    assert note.endswith(f"cannot split its K step into 4 sub-steps ({reason}): pipelined "
+                         f"as it is, LLVM may spill"), note
     assert "BK = 256 " in _options(out)
     path = tmp_path / "k.mlir"
     rc = main(["--pipeline=4wave", str(path), "--emit=mlir", "-o", str(tmp_path / "o.mlir")])
@@ -151,5 +229,28 @@ def test_the_class_builds_with_no_spill_and_is_exact(tmp_path, capsys, atb_late,
             assert rc == 0 and "K split: split into 4 sub-steps of K 64" in out, out + err
             rc = main(["--pipeline=4wave", "--emulate", str(path), "--emulate-mode=late",
                        "--emulate-jobs=1"])
+            out, err = capsys.readouterr()
+            assert rc == 0 and ": exact, max error 0" in out, out + err
+
+
+@needs_iree
+@pytest.mark.long("test_untied_accumulators_are_split_one_mfma_a_sub_step checks the rule's "
+                  "decision on a smaller kernel of the class; this builds one of finding "
+                  "115's and runs it on the emulator")
+def test_an_untied_kernel_builds_with_no_spill_and_is_exact(tmp_path, capsys,
+                                                            shared_code_objects):
+    """IREE's i8 ``A x B^T`` 384x1280x2560 (finding 115: 8 VGPRs spilled split into 2) split
+    into 4 builds with no VGPR or SGPR spilled and runs exact in late mode."""
+    from build_cache import share_code_objects
+    from iree_configs import each_form_built
+
+    late = G.late_form(G.matmul_source("i8", 384, 1280, 2560, **I8_ABT))
+    with share_code_objects():      # (the emulation runs the build below)
+        for _, path, built in each_form_built(tmp_path, {"late": late}, ("asm",)):
+            asm = built.stages["asm"]
+            assert re.search(r"\.vgpr_spill_count:\s+0\n", asm)
+            assert re.search(r"\.sgpr_spill_count:\s+0\n", asm)
+            rc = main(["--pipeline=4wave", "--emulate", str(path), "--emulate-mode=late",
+                       "--emulate-workgroups=2", "--emulate-jobs=1"])
             out, err = capsys.readouterr()
             assert rc == 0 and ": exact, max error 0" in out, out + err

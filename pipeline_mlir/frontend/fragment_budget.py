@@ -117,10 +117,12 @@ def split_for_registers(an: Analysis) -> Analysis:
             f"architected VGPRs, the accumulators in AGPRs, {OTHER_LIVE} for other values)")
     step = an.evaluator.uniform(loop.operands[2])
     k = _k_elements(an)
-    untied = untied_accumulators(an)
-    out, reason = (None, "")
-    if untied and an.chain() > n:       # (one MFMA an accumulator a sub-step first)
+    out, reason, one = None, "", ""
+    if untied_accumulators(an) and an.chain() > n:      # (one MFMA an accumulator a sub-step)
         out, reason = _split(an, an.chain())
+        one = (f"; one MFMA an accumulator a sub-step ({UNTIED}: LLVM gives each of an "
+               f"accumulator's MFMAs a register of its own)") if out is not None else \
+            f"; not {an.chain()}, one MFMA an accumulator a sub-step ({reason})"
     if out is None:
         out, reason = _split(an, n)
     if out is None:
@@ -129,8 +131,6 @@ def split_for_registers(an: Analysis) -> Analysis:
                           f"may spill")
         return an
     got = step // constant_int(loop.operands[2])
-    one = (f"; one MFMA an accumulator a sub-step ({UNTIED}: LLVM gives each of an "
-           f"accumulator's MFMAs a register of its own)") if got > n else ""
     out.ksplit_note = (f"split into {got} sub-steps of K {k // got} (the K step of {k}): "
                        f"{said}; {-(-vgprs // got)} VGPRs in {-(-reads // got)} reads a "
                        f"sub-step{one}")

@@ -24,13 +24,24 @@ values share), ``arith.subi`` that cannot wrap, ``arith.ceildivui``,
 a positive range, ``arith.select`` (its values' hull), ``arith.cmpi`` (a bit, decided where
 the ranges decide it), ``arith.trunci``, every id that states an ``upper_bound``
 (``gpu.thread_id``, ``gpu.block_id``, ``hal.interface.workgroup.id``), and, of none, a
-``gpu.thread_id`` or ``gpu.block_dim`` by the function's workgroup size and a
-``gpu.lane_id`` below the wave's 64: the facts MLIR's integer range analysis draws too
+``gpu.thread_id`` or ``gpu.block_dim`` by the function's workgroup size (else, with
+``gpu.block_id`` and ``gpu.grid_dim``, by a launch's 32 bits), a ``gpu.lane_id`` below the
+wave's 64 and ``gpu.subgroup_size`` the wave's; the signed divisions, remainders, maxima and
+minima of values that are not negative as their unsigned ops (a zero divided, or its
+remainder, by anything: zero), IREE's ``util.assume.int``, a vector's elements (a
+broadcast, a step, a dense constant, an element read); and what ``scf`` regions carry, as a
+fixed point (:func:`_fixed_point`): an ``scf.for`` variable by its bounds' ranges, a
+value an ``scf.for`` or ``scf.while`` carries by its first value joined with what an
+iteration yields from it (kept where an iteration keeps it inside, else unknown), a
+loop's results likewise, an ``scf.if`` result by both branches (the one a decided
+condition takes): the facts MLIR's integer range analysis draws too
 (:mod:`pipeline_mlir.passes.check_divisors`: a divisor it would find zero).  The lowering narrows the pipelined
 main loop's control to 32 bits with it (:mod:`pipeline_mlir.lowering.loop_i32`).  No rewriting.
 """
 
 from __future__ import annotations
+
+import re
 
 from pipeline_mlir.analysis import int_ranges as R
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
@@ -60,15 +71,34 @@ _BITS = {"arith.andi": lambda a, b: _bitwise(lambda x, y: x & y, a, b, min(a[1],
          "arith.ceildivui": lambda a, b: (R.ceil_div(a[0], b[1]), R.ceil_div(a[1], b[0]))
          if b[0] > 0 else None}
 _SHIFTS_RIGHT = ("arith.shrui", "arith.shrsi")
+#: with ``bits``: the signed ops that are their unsigned one on non-negative operands
+_SIGNED_AS_UNSIGNED = {"arith.divsi": "arith.divui", "arith.floordivsi": "arith.divui",
+                       "arith.remsi": "arith.remui", "arith.ceildivsi": "arith.ceildivui",
+                       "arith.maxsi": "arith.maxui", "arith.minsi": "arith.minui"}
+#: with ``bits``: the ops whose result is zero where their first operand is, whatever the
+#: second (a division of zero by zero is undefined: any value, zero among them)
+_ZERO_OVER_ANY = ("arith.shli", "arith.shrui", "arith.shrsi", "arith.divui", "arith.divsi",
+                  "arith.floordivsi", "arith.ceildivui", "arith.ceildivsi", "arith.remui",
+                  "arith.remsi")
 #: with ``bits``: the ids whose ``upper_bound`` bounds them
 _IDS = ("gpu.thread_id", "gpu.block_id", "hal.interface.workgroup.id")
 #: the largest value of an unsigned 32-bit counter
 U32_MAX = (1 << 32) - 1
 
 
+def _scalar(t):
+    """Type ``t``, or its element type for a vector (whose range here is its elements')."""
+    return ir.VectorType(t).element_type if isinstance(t, ir.VectorType) else t
+
+
+def _bits(t) -> int:
+    return int_bits(_scalar(t))
+
+
 def _limit(t) -> int:
-    """The largest unsigned value of type ``t`` whose arithmetic here does not wrap (an
-    index: the largest signed 64-bit value)."""
+    """The largest unsigned value of type ``t`` (of its elements) whose arithmetic here
+    does not wrap (an index: the largest signed 64-bit value)."""
+    t = _scalar(t)
     return (1 << t.width) - 1 if isinstance(t, ir.IntegerType) else R.signed_range(64)[1]
 
 
@@ -93,11 +123,16 @@ def unsigned_bounds(v, depth: int = 24, ivs: bool = False, threads: bool = False
     if c is not None:
         return (c, c) if 0 <= c <= _limit(v.type) else None
     if isinstance(v.owner, ir.Block):
+        if bits:
+            return _carried(v, depth, threads) if depth > 0 else None
         return _iv_bounds(v) if ivs else None
     if depth == 0:
         return None
     o = as_operation(v.owner)
     operands = list(o.operands)
+    if bits and o.name in _BY_RESULT:
+        out = _BY_RESULT[o.name](o, ir.OpResult(v).result_number, depth - 1, threads)
+        return out if out is not None and out[1] <= _limit(v.type) else None
     if (threads or bits) and o.name in (_IDS if bits else _IDS[:1]) and \
             "upper_bound" in o.attributes:
         return 0, ir.IntegerAttr(o.attributes["upper_bound"]).value - 1
@@ -107,37 +142,46 @@ def unsigned_bounds(v, depth: int = 24, ivs: bool = False, threads: bool = False
     if o.name in _UNSIGNED_CASTS + _SIGNED_CASTS:
         src = unsigned_bounds(operands[0], depth - 1, ivs, threads, bits)
         if src is None and o.name in _UNSIGNED_CASTS:
-            src = (0, (1 << int_bits(operands[0].type)) - 1)
+            src = (0, (1 << _bits(operands[0].type)) - 1)
         elif src is not None and o.name in _SIGNED_CASTS and \
-                src[1] >> (int_bits(operands[0].type) - 1):
+                src[1] >> (_bits(operands[0].type) - 1):
             src = None        # a signed source that may be negative: unknown
         return src if src is not None and src[1] <= _limit(v.type) else None
     if len(operands) != 2:
         return None
     if o.name in _CLAMP:
-        return _clamp(o, depth, ivs)
+        out = _clamp(o, depth, ivs)
+        if out is not None or not bits:
+            return out
     a, b = (unsigned_bounds(x, depth - 1, ivs, threads, bits) for x in operands)
     if bits and (a is None) != (b is None):
-        return _one_known(o.name, a, b)
-    if a is None or b is None or o.name == "arith.shrsi" and \
-            a[1] > R.signed_range(int_bits(v.type))[1]:      # (a negative value's sign kept)
-        return None
-    out = _combine(o.name, a, b, bits)
+        return _one_known(o, a, b)
+    top = R.signed_range(_bits(v.type))[1]
+    if a is None or b is None or o.name == "arith.shrsi" and a[1] > top:
+        return None                 # (shrsi: a negative value's sign kept)
+    name = o.name
+    if bits and name in _SIGNED_AS_UNSIGNED and max(a[1], b[1]) <= top:
+        name = _SIGNED_AS_UNSIGNED[name]        # (both operands non-negative)
+    out = _combine(name, a, b, bits)
     return out if out is not None and out[1] <= _limit(v.type) else None
 
 
-def _one_known(name: str, a, b) -> tuple[int, int] | None:
-    """With ``bits``, the range of ``name``'s result where one of its operands' ranges
+def _one_known(o, a, b) -> tuple[int, int] | None:
+    """With ``bits``, the range of op ``o``'s result where one of its operands' ranges
     ``a``, ``b`` is unknown (None): a mask, or a minimum, is at most the other's bound; a
-    product by zero, or a zero shifted left, is zero; a remainder by a positive range is
-    below its bound."""
-    r = a or b
+    product by zero, a zero shifted left, a zero divided or its remainder (by anything) is
+    zero; a remainder by a positive range is below its bound; the signed maximum of a
+    non-negative range and a negative constant is that range."""
+    r, name = a or b, o.name
     if name in ("arith.andi", "arith.minui"):
         return 0, r[1]
-    if name == "arith.muli" and r == (0, 0) or name == "arith.shli" and a == (0, 0):
+    if name == "arith.muli" and r == (0, 0) or a == (0, 0) and name in _ZERO_OVER_ANY:
         return 0, 0
     if name == "arith.remui" and b is not None and b[0] > 0:
         return 0, b[1] - 1
+    if name == "arith.maxsi" and r[1] <= R.signed_range(_bits(o.result.type))[1] and \
+            any((constant_int(x) or 0) < 0 for x in o.operands):
+        return r
     return None
 
 
@@ -164,7 +208,7 @@ def _compare(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | None:
     a, b = (unsigned_bounds(x, depth, ivs, threads, True) for x in o.operands)
     rel, unsigned = R.PREDICATES[ir.IntegerAttr(o.attributes["predicate"]).value]
     if a is None or b is None or not unsigned and rel not in ("eq", "ne") and \
-            max(a[1], b[1]) > R.signed_range(int_bits(o.operands[0].type))[1]:
+            max(a[1], b[1]) > R.signed_range(_bits(o.operands[0].type))[1]:
         return 0, 1
     yes = R.decide(rel, (a[0] - b[1], a[1] - b[0]))
     return (0, 1) if yes is None else (int(yes), int(yes))
@@ -190,27 +234,64 @@ def _truncated(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | Non
 def _id_by_launch(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | None:
     """With ``bits``: a ``gpu.thread_id`` or ``gpu.block_dim`` of no ``upper_bound`` by
     the workgroup size its function states (every size it states, if more than one, the
-    same), a ``gpu.lane_id`` below the wave's size."""
-    if o.name == "gpu.lane_id":
-        return 0, WAVE_SIZE - 1
+    same); where it states none, and for a ``gpu.block_id`` of no ``upper_bound`` and a
+    ``gpu.grid_dim``, by the 32 bits a launch's sizes have (as MLIR's analysis bounds
+    them); a ``gpu.lane_id`` below the wave's size, a ``gpu.subgroup_size`` the wave's."""
+    if o.name in ("gpu.lane_id", "gpu.subgroup_size"):
+        return (0, WAVE_SIZE - 1) if o.name == "gpu.lane_id" else (WAVE_SIZE, WAVE_SIZE)
     f = o.parent
     while f is not None and f.name not in ("func.func", "gpu.func"):
         f = f.parent
     sizes = {size for _, size in declared_sizes(f)} if f is not None else set()
-    if len(sizes) != 1:
-        return None         # none stated, or two that differ: either may launch it
-    size, = sizes
     d = dimension(o.attributes["dimension"])
-    if d is None:
+    if len(sizes) == 1 and d is not None and o.name in ("gpu.thread_id", "gpu.block_dim"):
+        n = next(iter(sizes))[d]
+        return (0, n - 1) if o.name == "gpu.thread_id" else (n, n)
+    # (none stated, or two that differ: either may launch it)
+    return (0, U32_MAX - 1) if o.name in ("gpu.thread_id", "gpu.block_id") else (1, U32_MAX)
+
+
+def _vector_range(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | None:
+    """With ``bits``: the range of every element of a ``vector.broadcast`` (its source's),
+    a ``vector.step`` (its positions) and an element a ``vector.extract`` reads (its
+    vector's); a vector's range here is the hull of its elements'."""
+    if o.name == "vector.step":
+        return 0, ir.VectorType(o.results[0].type).shape[0] - 1
+    return unsigned_bounds(o.operands[0], depth, ivs, threads, True)
+
+
+def _dense_range(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | None:
+    """With ``bits``: a dense integer constant's elements' hull (none negative)."""
+    attr = o.attributes["value"]
+    if not isinstance(attr, ir.DenseIntElementsAttr):
         return None
-    n = size[d]
-    return (0, n - 1) if o.name == "gpu.thread_id" else (n, n)
+    values = [int(attr[i]) for i in range(1 if attr.is_splat else len(attr))]
+    return (min(values), max(values)) if min(values) >= 0 else None
+
+
+def _assumed(o, n: int, depth: int, threads: bool) -> tuple[int, int] | None:
+    """With ``bits``: IREE's ``util.assume.int`` result ``n``: the hull of its rows of
+    assumptions on operand ``n`` (the value meets one of them), each ``umin`` to
+    ``umax``, within the operand's own range; the operand's range where a row states no
+    ``umax``."""
+    own = unsigned_bounds(o.operands[n], depth, False, threads, True)
+    rows = [str(a) for a in ir.ArrayAttr(o.attributes["assumptions"])[n]]
+    said = [(re.search(r"\bumin = (\d+)", a), re.search(r"\bumax = (\d+)", a)) for a in rows]
+    if not rows or any(hi is None for _, hi in said):
+        return own
+    out = None
+    for lo, hi in said:
+        out = R.hull(out, (int(lo.group(1)) if lo else 0, int(hi.group(1))))
+    return R.meet(out, own) if own is not None else out
 
 
 #: with ``bits``: ops of other than two integer operands -> their result's range
 _BITS_ALONE = {"arith.cmpi": _compare, "arith.select": _select, "arith.trunci": _truncated,
                "gpu.thread_id": _id_by_launch, "gpu.block_dim": _id_by_launch,
-               "gpu.lane_id": _id_by_launch}
+               "gpu.lane_id": _id_by_launch, "gpu.block_id": _id_by_launch,
+               "gpu.grid_dim": _id_by_launch, "gpu.subgroup_size": _id_by_launch,
+               "vector.broadcast": _vector_range, "vector.step": _vector_range,
+               "vector.extract": _vector_range, "arith.constant": _dense_range}
 
 
 #: a signed clamp's outer op -> its inner op
@@ -238,7 +319,7 @@ def _nonneg(v, depth: int, ivs: bool = False) -> tuple[int, int] | None:
     """:func:`unsigned_bounds` of ``v`` when they also bound it as a signed value (below
     its type's sign bit), else None."""
     r = unsigned_bounds(v, depth, ivs)
-    return r if r is not None and r[1] <= R.signed_range(int_bits(v.type))[1] else None
+    return r if r is not None and r[1] <= R.signed_range(_bits(v.type))[1] else None
 
 
 def _clamp(o, depth: int, ivs: bool = False) -> tuple[int, int] | None:
@@ -262,6 +343,106 @@ def _clamp(o, depth: int, ivs: bool = False) -> tuple[int, int] | None:
                 return known[0], max(r[1], known[1])
             return min(r[0], known[0]), known[1]   # known = h, r = l
     return None
+
+
+# ---- with ``bits``: values carried by ``scf`` regions (what an integer range dataflow
+# bounds as a fixed point: a loop's variable by its bounds, a carried value by its first
+# value and what each iteration yields, an ``scf.if``'s result by both branches) -------
+
+#: the ranges assumed for the carried values whose loop's fixed point is being sought
+_ASSUMED: dict = {}
+
+
+def _carried(v, depth: int, threads: bool) -> tuple[int, int] | None:
+    """With ``bits``: the range of block argument ``v``: an ``scf.for``'s induction
+    variable (:func:`_for_iv`) or carried value, an ``scf.while``'s (before its test:
+    carried; after it: what the test passes on), else unknown."""
+    loop = as_operation(v.owner.owner) if v.owner.owner is not None else None
+    n = ir.BlockArgument(v).arg_number
+    if loop is None or loop.name not in ("scf.for", "scf.while"):
+        return None
+    if loop.name == "scf.for":
+        if n == 0:
+            return _for_iv(v, loop, depth, threads)
+        init, yielded = loop.operands[2 + n], _yields(loop.regions[0])[n - 1]
+    elif v.owner == loop.regions[0].blocks[0]:
+        init, yielded = loop.operands[n], _yields(loop.regions[1])[n]
+    else:
+        return unsigned_bounds(_yields(loop.regions[0])[n + 1], depth - 1, False, threads, True)
+    return _fixed_point(v, init, yielded, depth - 1, threads)
+
+
+def _yields(region) -> list:
+    """The operands of the terminator of ``region``'s block (an ``scf.condition``'s
+    first: its test)."""
+    return list(region.blocks[0].operations[len(region.blocks[0].operations) - 1].operands)
+
+
+def _fixed_point(v, init, yielded, depth: int, threads: bool) -> tuple[int, int] | None:
+    """The range of carried value ``v`` (first ``init``, then each iteration's
+    ``yielded``): its first value's range, joined with what an iteration yields from it,
+    once; a range an iteration yields inside (with ``v`` assumed in it) is inductive, so
+    sound; otherwise unknown (as MLIR's analysis widens a loop-carried value that keeps
+    changing to its type's whole range)."""
+    if v in _ASSUMED:
+        return _ASSUMED[v]
+    a = unsigned_bounds(init, depth, False, threads, True)
+    for _ in range(2):
+        if a is None:
+            return None
+        _ASSUMED[v] = a
+        try:
+            y = unsigned_bounds(yielded, depth, False, threads, True)
+        finally:
+            del _ASSUMED[v]
+        if y is not None and R.within(y, a):
+            return a
+        a = R.hull(a, y) if y is not None else None
+    return None
+
+
+def _for_iv(v, loop, depth: int, threads: bool) -> tuple[int, int] | None:
+    """The range of ``scf.for`` ``loop``'s induction variable ``v``: its values where the
+    bounds are constants (:func:`_iv_bounds`), else from its lower bound's least value to
+    one below its upper bound's greatest (a loop that compares signed: never past the
+    type's signed maximum); unknown where the lower bound is, or the loop may not run."""
+    if constant_trips(loop) is not None:
+        return _iv_bounds(v)
+    lb = unsigned_bounds(loop.operands[0], depth - 1, False, threads, True)
+    ub = unsigned_bounds(loop.operands[1], depth - 1, False, threads, True)
+    top = _limit(v.type) if "unsignedCmp" in loop.attributes else \
+        R.signed_range(_bits(v.type))[1]
+    hi = min(ub[1] if ub is not None else top, top) - 1
+    return (lb[0], hi) if lb is not None and lb[0] <= hi else None
+
+
+def _if_result(o, n: int, depth: int, threads: bool) -> tuple[int, int] | None:
+    """An ``scf.if``'s result ``n``: the hull of what its two branches yield (the one its
+    condition takes where the condition's range decides it)."""
+    c = unsigned_bounds(o.operands[0], depth, False, threads, True)
+    regions = [o.regions[i] for i in ((0,) if c == (1, 1) else (1,) if c == (0, 0) else (0, 1))]
+    out = None
+    for region in regions:
+        r = unsigned_bounds(_yields(region)[n], depth, False, threads, True)
+        if r is None:
+            return None
+        out = R.hull(out, r)
+    return out
+
+
+def _loop_result(o, n: int, depth: int, threads: bool) -> tuple[int, int] | None:
+    """An ``scf.for``'s result ``n``, its carried value's range; an ``scf.while``'s, what
+    its test passes on."""
+    if o.name == "scf.for":
+        return unsigned_bounds(o.regions[0].blocks[0].arguments[n + 1], depth, False, threads,
+                               True)
+    return unsigned_bounds(_yields(o.regions[0])[n + 1], depth, False, threads, True)
+
+
+#: with ``bits``: the ops whose results are ranged by their number (``scf``, IREE's
+#: assumptions) -> (op, result number) -> range
+_BY_RESULT = {"scf.if": _if_result, "scf.for": _loop_result, "scf.while": _loop_result,
+              "util.assume.int": _assumed}
 
 
 __all__ = ["U32_MAX", "unsigned_bounds"]

@@ -86,7 +86,7 @@ func.func @by_zero_ranges(%x: i32) -> (i32, i32, i32, i32) {
   %ti = arith.index_castui %t : index to i32
   %c8 = arith.constant 8 : i32
   %s = arith.shrui %ti, %c8 : i32
-  // expected-error @+1 {{sched-check-divisors: 'arith.divui' op divides by zero: its divisor is 0 in every run (its range, from the ids' upper_bound and the arithmetic on them, is [0, 0])}}
+  // expected-error @+1 {{sched-check-divisors: 'arith.divui' op divides by zero: its divisor is 0 in every run (its range, from the ids' upper_bound, the loops' bounds and the arithmetic on them, is [0, 0])}}
   %d = arith.divui %x, %s : i32
   %m = arith.andi %x, %s : i32
   // expected-error @+1 {{sched-check-divisors: 'arith.remui' op divides by zero: its divisor is 0 in every run}}
@@ -289,4 +289,224 @@ func.func @by_some_threads_zero(%x: index, %y: index) -> (index, index) attribut
   %w = arith.shrui %y, %c3 : index
   %r = arith.remui %x, %w : index
   return %d, %r : index, index
+}
+
+// -----
+
+// A divisor zero by what a loop carries (finding 120 of docs/iree-audits.md: IREE's range
+// analysis, a fixed point over the loops, finds each [0, 0] and crashed on each division
+// run alone): a loop variable below 4 shifted by 2, one below a bound of the workgroup
+// id's range shifted by 4, a carried value that starts at zero and stays so (shifted,
+// multiplied), a loop's result, an scf.if's result zero in both branches, and an
+// scf.while's carried value.
+
+func.func @by_zero_carried(%x: i32, %y: i32, %n: index, %p: i1) -> (i32, i32, i32, i32, i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c1i = arith.constant 1 : i32
+  %c0i = arith.constant 0 : i32
+  %c8 = arith.constant 8 : i32
+  %w = hal.interface.workgroup.id[0] upper_bound 16 : index
+  %wi = arith.index_castui %w : index to i32
+  %z = arith.shrui %wi, %c8 : i32
+  %a = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %x) -> i32 {
+    %s = arith.shrui %i, %c2 : index
+    %si = arith.index_castui %s : index to i32
+    // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run (its range, from the ids' upper_bound, the loops' bounds and the arithmetic on them, is [0, 0])}}
+    %d = arith.divui %acc, %si : i32
+    scf.yield %d : i32
+  }
+  %ub = arith.addi %w, %c1 : index
+  %b = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %x) -> i32 {
+    %s = arith.shrui %i, %c4 : index
+    %si = arith.index_castui %s : index to i32
+    // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+    %d = arith.divui %acc, %si : i32
+    scf.yield %d : i32
+  }
+  %c:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x, %k = %z, %m = %c0i) -> (i32, i32, i32) {
+    // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+    %d = arith.divui %acc, %k : i32
+    // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+    %e = arith.divui %d, %m : i32
+    %k2 = arith.shrui %k, %c1i : i32
+    %m2 = arith.muli %m, %y : i32
+    scf.yield %e, %k2, %m2 : i32, i32, i32
+  }
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %f = arith.divui %x, %c#1 : i32
+  %v = scf.if %p -> i32 {
+    scf.yield %z : i32
+  } else {
+    %t = arith.muli %z, %y : i32
+    scf.yield %t : i32
+  }
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %g = arith.divui %x, %v : i32
+  %h:2 = scf.while (%q = %x, %k = %z) : (i32, i32) -> (i32, i32) {
+    %go = arith.cmpi ult, %q, %y : i32
+    scf.condition(%go) %q, %k : i32, i32
+  } do {
+  ^bb0(%q2: i32, %k2: i32):
+    // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+    %d = arith.divui %q2, %k2 : i32
+    %k3 = arith.shrui %k2, %c1i : i32
+    scf.yield %d, %k3 : i32, i32
+  }
+  return %a, %b, %c#0, %f, %g, %h#0 : i32, i32, i32, i32, i32, i32
+}
+
+// -----
+
+// What a loop carries with a nonzero value among its values is no zero: a variable below
+// 5 shifted by 2, one of an unknown bound, a carried value that grows, an scf.if with a
+// one in a branch, an scf.while's value that grows; nor is a loop that never runs.
+
+// CHECK-LABEL: func.func @by_nonzero_carried
+// CHECK-COUNT-6: arith.divui
+func.func @by_nonzero_carried(%x: i32, %y: i32, %n: index, %p: i1) -> (i32, i32, i32, i32, i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c5 = arith.constant 5 : index
+  %c1i = arith.constant 1 : i32
+  %c8 = arith.constant 8 : i32
+  %w = hal.interface.workgroup.id[0] upper_bound 16 : index
+  %wi = arith.index_castui %w : index to i32
+  %z = arith.shrui %wi, %c8 : i32
+  %a = scf.for %i = %c0 to %c5 step %c1 iter_args(%acc = %x) -> i32 {
+    %s = arith.shrui %i, %c2 : index
+    %si = arith.index_castui %s : index to i32
+    %d = arith.divui %acc, %si : i32
+    scf.yield %d : i32
+  }
+  %b = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> i32 {
+    %s = arith.shrui %i, %c2 : index
+    %si = arith.index_castui %s : index to i32
+    %d = arith.divui %acc, %si : i32
+    scf.yield %d : i32
+  }
+  %c:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x, %k = %z) -> (i32, i32) {
+    %d = arith.divui %acc, %k : i32
+    %k2 = arith.addi %k, %c1i : i32
+    scf.yield %d, %k2 : i32, i32
+  }
+  %v = scf.if %p -> i32 {
+    scf.yield %z : i32
+  } else {
+    scf.yield %c1i : i32
+  }
+  %g = arith.divui %x, %v : i32
+  %h:2 = scf.while (%q = %x, %k = %z) : (i32, i32) -> (i32, i32) {
+    %go = arith.cmpi ult, %q, %y : i32
+    scf.condition(%go) %q, %k : i32, i32
+  } do {
+  ^bb0(%q2: i32, %k2: i32):
+    %d = arith.divui %q2, %k2 : i32
+    %k3 = arith.addi %k2, %c1i : i32
+    scf.yield %d, %k3 : i32, i32
+  }
+  %e = scf.for %i = %c5 to %c2 step %c1 iter_args(%acc = %x) -> i32 {
+    %s = arith.shrui %i, %c5 : index
+    %si = arith.index_castui %s : index to i32
+    %d = arith.divui %acc, %si : i32
+    scf.yield %d : i32
+  }
+  return %a, %b, %c#0, %g, %h#0, %e : i32, i32, i32, i32, i32, i32
+}
+
+// -----
+
+// The other ops IREE's range analysis bounds, each of which crashed it as a divisor zero
+// in every run (finding 120, each division run alone): a zero by signed division,
+// remainder or maximum with a negative constant, an affine map of a workgroup id (made
+// arith first, as IREE makes it), IREE's assumed range, a vector broadcast of a zero, a
+// block id with no bound (a launch's 32 bits) shifted by 32, and the wave's size shifted
+// by 8.
+
+func.func @by_zero_unmodelled(%x: i32, %y: i32, %v: vector<4xi32>) -> (i32, i32, i32, i32, i32, vector<4xi32>, i32, i32) {
+  %c8 = arith.constant 8 : i32
+  %c32 = arith.constant 32 : index
+  %m5 = arith.constant -5 : i32
+  %c256 = arith.constant 256 : i32
+  %w = hal.interface.workgroup.id[0] upper_bound 16 : index
+  %wi = arith.index_castui %w : index to i32
+  %q = arith.divsi %wi, %c256 : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d1 = arith.divui %x, %q : i32
+  %z = arith.shrui %wi, %c8 : i32
+  %r = arith.remsi %z, %y : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d2 = arith.divui %x, %r : i32
+  %mx = arith.maxsi %z, %m5 : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d3 = arith.divui %x, %mx : i32
+  %af = affine.apply affine_map<()[s0] -> (s0 floordiv 16)>()[%w]
+  %ai = arith.index_castui %af : index to i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d4 = arith.divui %x, %ai : i32
+  %u = util.assume.int %y<umin = 0, umax = 200> : i32
+  %us = arith.shrui %u, %c8 : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d5 = arith.divui %x, %us : i32
+  %b = vector.broadcast %z : i32 to vector<4xi32>
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d6 = arith.divui %v, %b : vector<4xi32>
+  %g = gpu.block_id x
+  %gs = arith.shrui %g, %c32 : index
+  %gi = arith.index_castui %gs : index to i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d7 = arith.divui %x, %gi : i32
+  %s = gpu.subgroup_size : index
+  %si = arith.index_castui %s : index to i32
+  %ss = arith.shrui %si, %c8 : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d8 = arith.divui %x, %ss : i32
+  return %d1, %d2, %d3, %d4, %d5, %d6, %d7, %d8 : i32, i32, i32, i32, i32, vector<4xi32>, i32, i32
+}
+
+// -----
+
+// The same ops where a value's range holds a nonzero value are no zero: a signed
+// division of a range that reaches the divisor, a remainder of a nonzero value, a maximum
+// with a positive constant, an affine map that keeps a nonzero value, an assumed range
+// past 255, a broadcast of a one, a block id shifted by 31 and the wave's size by 6.
+
+// CHECK-LABEL: func.func @by_nonzero_unmodelled
+// CHECK-COUNT-8: arith.divui
+func.func @by_nonzero_unmodelled(%x: i32, %y: i32, %v: vector<4xi32>) -> (i32, i32, i32, i32, i32, vector<4xi32>, i32, i32) {
+  %c1 = arith.constant 1 : i32
+  %c6 = arith.constant 6 : i32
+  %c8 = arith.constant 8 : i32
+  %c31 = arith.constant 31 : index
+  %c16 = arith.constant 16 : i32
+  %w = hal.interface.workgroup.id[0] upper_bound 17 : index
+  %wi = arith.index_castui %w : index to i32
+  %q = arith.divsi %wi, %c16 : i32
+  %d1 = arith.divui %x, %q : i32
+  %r = arith.remsi %c8, %y : i32
+  %d2 = arith.divui %x, %r : i32
+  %z = arith.shrui %wi, %c8 : i32
+  %mx = arith.maxsi %z, %c1 : i32
+  %d3 = arith.divui %x, %mx : i32
+  %af = affine.apply affine_map<()[s0] -> (s0 floordiv 8)>()[%w]
+  %ai = arith.index_castui %af : index to i32
+  %d4 = arith.divui %x, %ai : i32
+  %u = util.assume.int %y<umin = 0, umax = 300> : i32
+  %us = arith.shrui %u, %c8 : i32
+  %d5 = arith.divui %x, %us : i32
+  %b = vector.broadcast %c1 : i32 to vector<4xi32>
+  %bb = arith.addi %b, %b : vector<4xi32>
+  %d6 = arith.divui %v, %bb : vector<4xi32>
+  %g = gpu.block_id x
+  %gs = arith.shrui %g, %c31 : index
+  %gi = arith.index_castui %gs : index to i32
+  %d7 = arith.divui %x, %gi : i32
+  %s = gpu.subgroup_size : index
+  %si = arith.index_castui %s : index to i32
+  %ss = arith.shrui %si, %c6 : i32
+  %d8 = arith.divui %x, %ss : i32
+  return %d1, %d2, %d3, %d4, %d5, %d6, %d7, %d8 : i32, i32, i32, i32, i32, vector<4xi32>, i32, i32
 }

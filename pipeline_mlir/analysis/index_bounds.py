@@ -160,8 +160,12 @@ def unsigned_bounds(v, depth: int = 24, ivs: bool = False, threads: bool = False
     if a is None or b is None or o.name == "arith.shrsi" and a[1] > top:
         return None                 # (shrsi: a negative value's sign kept)
     name = o.name
+    if bits and a == (0, 0) and name in _ZERO_OVER_ANY:
+        return 0, 0                 # (a zero divided, shifted or its remainder)
     if bits and name in _SIGNED_AS_UNSIGNED and max(a[1], b[1]) <= top:
         name = _SIGNED_AS_UNSIGNED[name]        # (both operands non-negative)
+    if bits and name == "arith.remui" and b[0] == 0 < b[1]:
+        return 0, min(a[1], b[1] - 1)           # (by zero: undefined, any value)
     out = _combine(name, a, b, bits)
     return out if out is not None and out[1] <= _limit(v.type) else None
 
@@ -170,14 +174,14 @@ def _one_known(o, a, b) -> tuple[int, int] | None:
     """With ``bits``, the range of op ``o``'s result where one of its operands' ranges
     ``a``, ``b`` is unknown (None): a mask, or a minimum, is at most the other's bound; a
     product by zero, a zero shifted left, a zero divided or its remainder (by anything) is
-    zero; a remainder by a positive range is below its bound; the signed maximum of a
+    zero; a remainder is below its divisor's bound; the signed maximum of a
     non-negative range and a negative constant is that range."""
     r, name = a or b, o.name
     if name in ("arith.andi", "arith.minui"):
         return 0, r[1]
     if name == "arith.muli" and r == (0, 0) or a == (0, 0) and name in _ZERO_OVER_ANY:
         return 0, 0
-    if name == "arith.remui" and b is not None and b[0] > 0:
+    if name == "arith.remui" and b is not None and b[1] > 0:
         return 0, b[1] - 1
     if name == "arith.maxsi" and r[1] <= R.signed_range(_bits(o.result.type))[1] and \
             any((constant_int(x) or 0) < 0 for x in o.operands):

@@ -420,13 +420,13 @@ func.func @by_nonzero_carried(%x: i32, %y: i32, %n: index, %p: i1) -> (i32, i32,
 // -----
 
 // The other ops IREE's range analysis bounds, each of which crashed it as a divisor zero
-// in every run (finding 120, each division run alone): a zero by signed division,
-// remainder or maximum with a negative constant, an affine map of a workgroup id (made
-// arith first, as IREE makes it), IREE's assumed range, a vector broadcast of a zero, a
-// block id with no bound (a launch's 32 bits) shifted by 32, and the wave's size shifted
-// by 8.
+// in every run (finding 120, each division run alone): a zero by signed division, a
+// zero's remainder by an unknown or by a range holding a zero, its maximum with a
+// negative constant, a remainder by a range of 0 and 1, an affine map of a workgroup id (made arith first, as IREE makes
+// it), IREE's assumed range, a vector broadcast of a zero, a block id with no bound (a
+// launch's 32 bits) shifted by 32, and the wave's size shifted by 8.
 
-func.func @by_zero_unmodelled(%x: i32, %y: i32, %v: vector<4xi32>) -> (i32, i32, i32, i32, i32, vector<4xi32>, i32, i32) {
+func.func @by_zero_unmodelled(%x: i32, %y: i32, %v: vector<4xi32>) -> (i32, i32, i32, i32, i32, vector<4xi32>, i32, i32, i32, i32) {
   %c8 = arith.constant 8 : i32
   %c32 = arith.constant 32 : index
   %m5 = arith.constant -5 : i32
@@ -440,6 +440,14 @@ func.func @by_zero_unmodelled(%x: i32, %y: i32, %v: vector<4xi32>) -> (i32, i32,
   %r = arith.remsi %z, %y : i32
   // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
   %d2 = arith.divui %x, %r : i32
+  %r2 = arith.remsi %z, %wi : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d9 = arith.divui %x, %r2 : i32
+  %c3 = arith.constant 3 : i32
+  %o = arith.shrui %wi, %c3 : i32
+  %r3 = arith.remui %y, %o : i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
+  %d10 = arith.divui %x, %r3 : i32
   %mx = arith.maxsi %z, %m5 : i32
   // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
   %d3 = arith.divui %x, %mx : i32
@@ -464,19 +472,20 @@ func.func @by_zero_unmodelled(%x: i32, %y: i32, %v: vector<4xi32>) -> (i32, i32,
   %ss = arith.shrui %si, %c8 : i32
   // expected-error @+1 {{'arith.divui' op divides by zero: its divisor is 0 in every run}}
   %d8 = arith.divui %x, %ss : i32
-  return %d1, %d2, %d3, %d4, %d5, %d6, %d7, %d8 : i32, i32, i32, i32, i32, vector<4xi32>, i32, i32
+  return %d1, %d2, %d3, %d4, %d5, %d6, %d7, %d8, %d9, %d10 : i32, i32, i32, i32, i32, vector<4xi32>, i32, i32, i32, i32
 }
 
 // -----
 
 // The same ops where a value's range holds a nonzero value are no zero: a signed
-// division of a range that reaches the divisor, a remainder of a nonzero value, a maximum
-// with a positive constant, an affine map that keeps a nonzero value, an assumed range
-// past 255, a broadcast of a one, a block id shifted by 31 and the wave's size by 6.
+// division of a range that reaches the divisor, a remainder of a nonzero value, a
+// remainder by a range of 0 to 2, a maximum with a positive constant, an affine map that
+// keeps a nonzero value, an assumed range past 255, a broadcast of a one, a block id
+// shifted by 31 and the wave's size by 6.
 
 // CHECK-LABEL: func.func @by_nonzero_unmodelled
-// CHECK-COUNT-8: arith.divui
-func.func @by_nonzero_unmodelled(%x: i32, %y: i32, %v: vector<4xi32>) -> (i32, i32, i32, i32, i32, vector<4xi32>, i32, i32) {
+// CHECK-COUNT-9: arith.divui
+func.func @by_nonzero_unmodelled(%x: i32, %y: i32, %v: vector<4xi32>) -> (i32, i32, i32, i32, i32, vector<4xi32>, i32, i32, i32) {
   %c1 = arith.constant 1 : i32
   %c6 = arith.constant 6 : i32
   %c8 = arith.constant 8 : i32
@@ -488,6 +497,10 @@ func.func @by_nonzero_unmodelled(%x: i32, %y: i32, %v: vector<4xi32>) -> (i32, i
   %d1 = arith.divui %x, %q : i32
   %r = arith.remsi %c8, %y : i32
   %d2 = arith.divui %x, %r : i32
+  %c2 = arith.constant 2 : i32
+  %o = arith.shrui %wi, %c2 : i32
+  %r3 = arith.remui %y, %o : i32
+  %d9 = arith.divui %x, %r3 : i32
   %z = arith.shrui %wi, %c8 : i32
   %mx = arith.maxsi %z, %c1 : i32
   %d3 = arith.divui %x, %mx : i32
@@ -508,5 +521,5 @@ func.func @by_nonzero_unmodelled(%x: i32, %y: i32, %v: vector<4xi32>) -> (i32, i
   %si = arith.index_castui %s : index to i32
   %ss = arith.shrui %si, %c6 : i32
   %d8 = arith.divui %x, %ss : i32
-  return %d1, %d2, %d3, %d4, %d5, %d6, %d7, %d8 : i32, i32, i32, i32, i32, vector<4xi32>, i32, i32
+  return %d1, %d2, %d3, %d4, %d5, %d6, %d7, %d8, %d9 : i32, i32, i32, i32, i32, vector<4xi32>, i32, i32, i32
 }

@@ -356,9 +356,10 @@ def test_a_signed_op_of_non_negative_values_bounds_every_value(op, f, n, k):
     """Finding 120: the signed divisions, remainders, maxima and minima of an id's range
     and a positive constant bound every value as their unsigned ops do, zero exactly
     where every value is; a zero's remainder by an unknown is zero, and so is its signed
-    maximum with a negative constant."""
+    maximum with a negative constant, and its division or remainder by an id's range
+    (a zero among its values)."""
     with new_context():
-        m, (r, z1, z2) = _func(f"""func.func @f(%x: i32) -> (i32, i32, i32) {{
+        m, (r, z1, z2, z3) = _func(f"""func.func @f(%x: i32) -> (i32, i32, i32, i32) {{
   %t = gpu.thread_id x upper_bound {n}
   %ti = arith.index_castui %t : index to i32
   %k = arith.constant {k} : i32
@@ -368,13 +369,38 @@ def test_a_signed_op_of_non_negative_values_bounds_every_value(op, f, n, k):
   %z = arith.shrui %ti, %c12 : i32
   %z1 = arith.remsi %z, %x : i32
   %z2 = arith.maxsi %z, %m5 : i32
-  return %r, %z1, %z2 : i32, i32, i32
+  %z3 = arith.{op} %z, %ti : i32
+  return %r, %z1, %z2, %z3 : i32, i32, i32, i32
 }}""")
         values = {f(t, k) for t in range(n)}
         lo, hi = unsigned_bounds(r, bits=True)
         assert lo <= min(values) and max(values) <= hi
         assert (lo, hi) == (0, 0) if values == {0} else hi > 0
         assert unsigned_bounds(z1, bits=True) == unsigned_bounds(z2, bits=True) == (0, 0)
+        if op not in ("maxsi", "minsi"):     # a zero divided by a range with a zero in it
+            assert unsigned_bounds(z3, bits=True) == (0, 0)
+
+
+@pytest.mark.parametrize("shift", [0, 1, 2, 3])
+def test_a_remainder_is_below_its_divisors_bound_with_a_zero_among_its_values(shift):
+    """A remainder by a range holding 0 (by 0: undefined) is below the range's bound, a
+    known operand's or an unknown's: zero where the range is 0 and 1 only (finding 120)."""
+    with new_context():
+        m, (r, u) = _func(f"""func.func @f(%x: i32) -> (i32, i32) {{
+  %t = gpu.thread_id x upper_bound 16
+  %ti = arith.index_castui %t : index to i32
+  %c = arith.constant {shift} : i32
+  %o = arith.shrui %ti, %c : i32
+  %r = arith.remui %ti, %o : i32
+  %u = arith.remui %x, %o : i32
+  return %r, %u : i32, i32
+}}""")
+        divisors = {t >> shift for t in range(16)}
+        values = {t % (t >> shift) for t in range(16) if t >> shift}
+        lo, hi = unsigned_bounds(r, bits=True)
+        assert lo <= min(values | {0}) and max(values | {0}) <= hi
+        assert unsigned_bounds(u, bits=True) == (0, max(divisors) - 1)
+        assert (hi == 0) == (max(divisors) <= 1)
         assert unsigned_bounds(r) is None
 
 

@@ -10,8 +10,8 @@ or it is a dense constant with a zero element) said three ways by where the zero
 constant divisor (checked where it is), a divisor that MLIR's folding makes a constant
 (``x - x``, ``x & 0``), and one whose range is zero alone.  Each function with a division
 by a value that is no constant is folded (:data:`FOLDS`: affine maps made ``arith`` as
-IREE's passes make them, then ``canonicalize``) on a copy, its divisions marked by index,
-and the rule applied to each marked division there (its range:
+IREE's passes make them, then ``canonicalize`` and ``cse``) on a copy, its divisions
+marked by index, and the rule applied to each marked division there (its range:
 :func:`~pipeline_mlir.analysis.index_bounds.unsigned_bounds` with ``bits``: the ids'
 bounds, shifts, masks, compares, selects, signed ops of values that are not negative,
 IREE's assumptions, and what ``scf`` loops carry and ``scf.if`` yields as a fixed point,
@@ -38,9 +38,10 @@ DIVISIONS = frozenset({"arith.divui", "arith.divsi", "arith.remui", "arith.remsi
                        "arith.ceildivui", "arith.ceildivsi", "arith.floordivsi"})
 #: the functions whose copies are folded (their pass-manager anchors)
 FUNCTIONS = ("func.func", "gpu.func")
-#: the foldings of the copy, the first that succeeds (affine maps made ``arith`` first, as
-#: IREE's passes make them before its range analysis, so that the ranges see through them)
-FOLDS = ("lower-affine,canonicalize", "canonicalize")
+#: the foldings of the copy, the first that succeeds (affine maps made ``arith`` first and
+#: equal ops made one, as IREE's passes make them before its range analysis, so that the
+#: ranges see through them: two ``gpu.lane_id`` compared fold)
+FOLDS = ("lower-affine,canonicalize,cse,canonicalize", "canonicalize")
 #: the attribute a division carries into the copy: its index among the function's
 MARK = "sched.divisor_probe"
 #: what a refusal says after the op's name, by where its divisor is seen to be zero: a

@@ -523,3 +523,51 @@ func.func @by_nonzero_unmodelled(%x: i32, %y: i32, %v: vector<4xi32>) -> (i32, i
   %d8 = arith.divui %x, %ss : i32
   return %d1, %d2, %d3, %d4, %d5, %d6, %d7, %d8, %d9 : i32, i32, i32, i32, i32, vector<4xi32>, i32, i32, i32
 }
+
+// -----
+
+// A divisor that folds to zero once equal ops are one (finding 120's fuzz: IREE's passes
+// run cse before its range analysis, which then crashed): two lane ids shifted alike and
+// compared pick the zero branch of an scf.if. Two shifted apart decide nothing.
+
+func.func @by_zero_after_cse(%x: i32, %n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %l1 = gpu.lane_id
+  %l2 = gpu.lane_id
+  %s1 = arith.shrui %l1, %c4 : index
+  %s2 = arith.shrui %l2, %c4 : index
+  %gt = arith.cmpi sgt, %s1, %s2 : index
+  %v = scf.if %gt -> (index) {
+    scf.yield %n : index
+  } else {
+    scf.yield %c0 : index
+  }
+  %vi = arith.index_castui %v : index to i32
+  // expected-error @+1 {{'arith.divui' op divides by zero: its divisor folds to the constant 0}}
+  %d = arith.divui %x, %vi : i32
+  return %d : i32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @by_nonzero_after_cse
+// CHECK:         arith.divui
+func.func @by_nonzero_after_cse(%x: i32, %n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %l1 = gpu.lane_id
+  %l2 = gpu.lane_id
+  %s1 = arith.shrui %l1, %c4 : index
+  %s2 = arith.shrui %l2, %c3 : index
+  %gt = arith.cmpi sgt, %s1, %s2 : index
+  %v = scf.if %gt -> (index) {
+    scf.yield %n : index
+  } else {
+    scf.yield %c0 : index
+  }
+  %vi = arith.index_castui %v : index to i32
+  %d = arith.divui %x, %vi : i32
+  return %d : i32
+}

@@ -136,12 +136,14 @@ def _code_outputs(module, ll: str, options: CompileOptions, kinds: list[str], pl
     want_asm = "asm" in code or "report" in code or check or gate
     want_obj = any(k != "asm" for k in code)
     asm = obj = None
+    said: list[str] = []        # a module built twice: which build was kept (codegen._kept)
     if want_asm and want_obj:
-        asm, obj = compile_llvm_ir(ll, mcpu=options.chip, kind="both", timeout=timeout)
+        asm, obj = compile_llvm_ir(ll, mcpu=options.chip, kind="both", timeout=timeout,
+                                   said=said)
     elif want_asm:
-        asm = compile_llvm_ir(ll, mcpu=options.chip, kind="asm", timeout=timeout)
+        asm = compile_llvm_ir(ll, mcpu=options.chip, kind="asm", timeout=timeout, said=said)
     else:
-        obj = compile_llvm_ir(ll, mcpu=options.chip, kind="obj", timeout=timeout)
+        obj = compile_llvm_ir(ll, mcpu=options.chip, kind="obj", timeout=timeout, said=said)
     if check:
         check_wait_states(asm, module, filename)
     if gate:
@@ -152,6 +154,7 @@ def _code_outputs(module, ll: str, options: CompileOptions, kinds: list[str], pl
     if "report" in code:  # resources, occupancy, counts, ISA check (isa/report.py)
         report = _kernel_report(asm, outs["hsaco"], plans, ll, module, filename)
         report.unpipelined = list(unpipelined)
+        report.allocation_note = "; ".join(said)
         outs["report"], outs[_REPORT] = report.format(), report
     return {k: v for k, v in outs.items() if k in code or k == _REPORT}
 

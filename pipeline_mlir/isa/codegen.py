@@ -28,7 +28,7 @@ import tempfile
 from pathlib import Path
 
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.isa import worker
+from pipeline_mlir.isa import alloc_retry, worker
 from pipeline_mlir.isa.natural_loops import natural_loops
 from pipeline_mlir.target import DEFAULT_CHIP, gfx950
 
@@ -231,7 +231,7 @@ _BAD_TARGET = re.compile(r"is not a recognized (processor|feature) for this targ
 
 def compile_llvm_ir(ll_text: str, mcpu: str = DEFAULT_CHIP, kind: str = "asm", opt: int = 3, *,
                     features: str = gfx950.LLVM_FEATURES, timeout: float = DEFAULT_TIMEOUT,
-                    options: tuple[str, ...] | None = None):
+                    options: tuple[str, ...] | None = None, said: list[str] | None = None):
     """Compile LLVM IR text for ``amdgcn-amd-amdhsa`` / ``mcpu`` in a child process.
 
     ``kind``: ``"asm"`` -> str (verbose assembly: ``; sched_barrier mask(...)``
@@ -239,7 +239,10 @@ def compile_llvm_ir(ll_text: str, mcpu: str = DEFAULT_CHIP, kind: str = "asm", o
     (relocatable ELF), ``"both"`` -> (str, bytes) from one compilation.
     ``opt`` (0-3) is both the IR pipeline level and the codegen level.  ``options``: LLVM
     command-line options for this compilation (None: those the IR asks for,
-    :func:`llvm_options`).
+    :func:`llvm_options`, and a module that reserves AGPRs whose build spills is built
+    again in the other order of the allocator's local live ranges, the build that spills
+    less kept: :func:`_kept`; given, exactly those, once).  ``said``: a list the line
+    saying which build was kept is appended to, for a module built twice.
 
     Raises :class:`CodegenError` with LLVM's message when the IR does not parse
     or verify, LLVM aborts, or ``mcpu``/``features`` is unknown to LLVM.
@@ -248,7 +251,8 @@ def compile_llvm_ir(ll_text: str, mcpu: str = DEFAULT_CHIP, kind: str = "asm", o
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     if opt not in (0, 1, 2, 3):
         raise ValueError(f"opt must be 0, 1, 2 or 3, got {opt!r}")
-    if options is None:
+    asked = options is None
+    if asked:
         options = llvm_options(ll_text)
     for o in options:
         name, _, value = o.partition("=") if isinstance(o, str) else (o, "", "")
@@ -258,6 +262,36 @@ def compile_llvm_ir(ll_text: str, mcpu: str = DEFAULT_CHIP, kind: str = "asm", o
                              f"(known: {known})")
     job = {"ir": apply_skew_shims(ll_text), "mcpu": mcpu, "features": features, "kind": kind,
            "opt": opt, "options": list(options)}
+    built = _compiled(job, timeout)
+    if asked and _AGPR_ALLOC.search(ll_text):
+        return _kept(job, timeout, built, said)
+    return built
+
+
+def _kept(job: dict, timeout: float, built, said: list[str] | None):
+    """The build ``built`` of ``job`` (a module reserving AGPRs, with the options its IR
+    asks for), or, where it spills VGPRs or SGPRs, that of ``job`` in the allocator's other
+    order of local live ranges (:data:`REVERSE_LOCAL` dropped or added) if that spills
+    less (:mod:`pipeline_mlir.isa.alloc_retry`; ``said`` is told which).  A build that
+    spills nothing is never built again, so a module that does not spill compiles as it
+    did before the rule."""
+    first = alloc_retry.spills_of(job["kind"], built)
+    if first == (0, 0):
+        return built
+    reversed_first = REVERSE_LOCAL in job["options"]
+    options = [o for o in job["options"] if o != REVERSE_LOCAL] + \
+        ([] if reversed_first else [REVERSE_LOCAL])
+    other = _compiled({**job, "options": options}, timeout)
+    again = alloc_retry.spills_of(job["kind"], other)
+    take = alloc_retry.better(first, again)
+    if said is not None:
+        said.append(alloc_retry.retry_note(first, again, reversed_first, REVERSE_LOCAL, take))
+    return other if take else built
+
+
+def _compiled(job: dict, timeout: float):
+    """The output of one worker's compilation of ``job`` (:func:`compile_llvm_ir`'s)."""
+    mcpu, features, kind = job["mcpu"], job["features"], job["kind"]
     done = worker.run(_MODULE, json.dumps(job).encode(), timeout=timeout, error=CodegenStepError,
                       doing=f"LLVM code generation for {mcpu}", starting="LLVM code generation",
                       parts=2 if kind == "both" else 1)

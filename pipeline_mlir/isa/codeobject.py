@@ -36,7 +36,7 @@ from elftools.elf.sections import NoteSection, SymbolTableSection
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.target.gfx950 import ACCUM_OFFSET_GRANULE, ELF_MACH, NAME, VGPR_GRANULE
 
-__all__ = ["CodeObjectError", "CodeObject", "KernelCode", "read_code_object",
+__all__ = ["CodeObjectError", "CodeObject", "KernelCode", "read_code_object", "read_metadata",
            "decode_msgpack", "decode_descriptor", "processor_name", "NT_AMDGPU_METADATA",
            "DESCRIPTOR_BYTES", "EF_AMDGPU_MACH"]
 
@@ -227,6 +227,17 @@ def _symbols(elf: ELFFile, sections: list[_Section]) -> dict[str, tuple[int, int
         if name and sym["st_shndx"] != "SHN_UNDEF":
             out[name] = (sym["st_value"], sym["st_size"], sym["st_info"]["type"])
     return out
+
+
+def read_metadata(data: bytes):
+    """The decoded ``NT_AMDGPU_METADATA`` note of a gfx950 ELF file, linked or not: LLVM's
+    relocatable object (``compile_llvm_ir(kind="obj")``) carries the note too, though its
+    kernel descriptors are in no loaded section (which :func:`read_code_object` refuses)."""
+    elf = _open(data)
+    try:
+        return _metadata(elf, _sections(elf, len(data)))
+    except ELFError as e:
+        raise CodeObjectError(f"ELF: {e}") from None
 
 
 def read_code_object(data: bytes) -> CodeObject:

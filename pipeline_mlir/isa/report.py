@@ -332,6 +332,9 @@ class KernelReport:
     workgroups: str = ""               # which workgroups run the main loop, where not all
     merge_note: str = ""               # the front end's merge_k decision (frontend/kmerge.py)
     ksplit_note: str = ""              # its K split for registers (frontend/fragment_budget.py)
+    #: a module built twice in two orders of LLVM's allocator (isa/alloc_retry.py): which
+    #: build was kept and each one's spills
+    allocation_note: str = ""
     #: why each K-loop the front end left as written was (frontend/tails.py)
     unpipelined: list[str] = field(default_factory=list)
 
@@ -390,6 +393,8 @@ class KernelReport:
               f"per EU)", f"  LDS                   {r.lds_bytes} bytes per workgroup"]
         L.append(f"  scratch               {r.scratch_bytes} bytes per lane; spills: "
                  f"{r.vgpr_spills} VGPR, {r.sgpr_spills} SGPR")
+        if self.allocation_note:
+            L.append(f"  register allocation   {self.allocation_note}")
         L.append(f"  workgroup             {r.workgroup_size} work items = "
                  f"{wave_count(-(-r.workgroup_size // r.wavefront_size))} of "
                  f"{r.wavefront_size}")

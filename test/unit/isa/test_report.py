@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from kernel_builds import KERNEL_SPECS, build
+from pipeline_mlir.isa.alloc_retry import retry_note
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
+from pipeline_mlir.isa.codegen import REVERSE_LOCAL
 from pipeline_mlir.isa.codeobject import CodeObjectError, read_code_object
 from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.isa.report import (CROSSWISE_NOTE, REFERENCE_LOOPS, lockstep_note,
@@ -195,6 +197,22 @@ def test_a_lockstep_kernel_of_more_than_4_waves_that_spills_says_so():
     assert "2 waves share a SIMD's registers (256 a wave)" in lockstep_note(8, 22)
     assert "4 waves share a SIMD's registers (128 a wave)" in lockstep_note(16, 104)
     assert "performance:" not in dataclasses.replace(eight, resources=rep.resources).format()
+
+
+def test_a_module_built_twice_says_so_after_its_spills():
+    """The LLVM step's note on a module built in two allocator orders (``isa/alloc_retry.py``)
+    is the line after the spill counts; a kernel built once has no such line."""
+    b = build("4wave-fp8-64")
+    rep = kernel_report(b.asm, b.hsaco, b.plan, mfmas_per_mma=b.kernel.mfmas_per_mma)
+    assert "register allocation" not in rep.format()
+    note = retry_note((22, 0), (0, 0), False, REVERSE_LOCAL, True)
+    lines = dataclasses.replace(rep, allocation_note=note).format().splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("  scratch "))
+    assert lines[at + 1] == f"  register allocation   {note}"
+    assert note == ("built twice: 22 VGPRs and 0 SGPRs spilled in LLVM's default order of "
+                    "local live ranges, 0 VGPRs and 0 SGPRs spilled in the reversed order of "
+                    f"local live ranges ({REVERSE_LOCAL}); kept the second build (the "
+                    "reversed order)")
 
 
 def test_report_errors():

@@ -1,0 +1,71 @@
+"""The LLVM step's second build of a module that reserves AGPRs and spills.
+
+LLVM's greedy register allocator assigns the live ranges inside one block in instruction
+order, or reversed (``-greedy-reverse-local-assignment=true``,
+:data:`~pipeline_mlir.isa.codegen.REVERSE_LOCAL`).  With every AGPR an accumulator, which
+order spills less depends on the kernel, and no feature of the IR found so far tells (the
+one-wave 16x16 MFMA kernels of docs/iree-audits.md, findings 119 and 122: the reversed order
+spills none of E5M2 ``A x B`` 512x640x768's 22 VGPRs, and 54 of fp8 ``A x B``
+384x384x896's 18).  So :func:`~pipeline_mlir.isa.codegen.compile_llvm_ir`, for a module
+that reserves AGPRs built with the options the IR asks for, builds a module whose build
+spills once more in the other order and keeps the build that spills less (:func:`better`);
+a build that spills nothing is built once.  This module reads the spill counts of a build
+and words what was kept; no MLIR and no LLVM here.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["spills_of", "better", "order_name", "retry_note"]
+
+#: a kernel's spill counts in the assembly's ``amdhsa.kernels`` metadata
+_SPILL_COUNT = re.compile(r"^\s*\.(vgpr|sgpr)_spill_count:\s+(\d+)\s*$", re.M)
+
+
+def spills_of(kind: str, built) -> tuple[int, int]:
+    """(VGPRs, SGPRs) the kernels of ``built`` spill, summed over its kernels: a build of
+    ``kind`` (``compile_llvm_ir``'s: ``asm`` text, ``obj`` bytes, ``both`` the two), read
+    from the assembly's kernel metadata or, for an object alone, from its
+    ``NT_AMDGPU_METADATA`` note (the same counts:
+    :func:`~pipeline_mlir.isa.codeobject.read_metadata`)."""
+    if kind == "obj":
+        from pipeline_mlir.isa.codeobject import read_metadata
+
+        meta = read_metadata(built)
+        kernels = meta.get("amdhsa.kernels", []) if isinstance(meta, dict) else []
+        return (sum(k.get(".vgpr_spill_count", 0) for k in kernels),
+                sum(k.get(".sgpr_spill_count", 0) for k in kernels))
+    counts = {"vgpr": 0, "sgpr": 0}
+    for what, n in _SPILL_COUNT.findall(built[0] if kind == "both" else built):
+        counts[what] += int(n)
+    return counts["vgpr"], counts["sgpr"]
+
+
+def better(first: tuple[int, int], again: tuple[int, int]) -> bool:
+    """Whether the build spilling ``again`` (VGPRs, SGPRs) is kept over the first build's
+    ``first``: fewer VGPRs spilled (to scratch, in the loop), then fewer SGPRs (to VGPR
+    lanes, cheaper); a tie keeps the first."""
+    return again < first
+
+
+def order_name(reversed_local: bool, option: str) -> str:
+    """The allocator order a build used, for the report (``option``: LLVM's option that
+    reverses it)."""
+    return (f"the reversed order of local live ranges ({option})" if reversed_local
+            else "LLVM's default order of local live ranges")
+
+
+def _count(spills: tuple[int, int]) -> str:
+    return f"{spills[0]} VGPR{'s' * (spills[0] != 1)} and {spills[1]} SGPR" \
+        f"{'s' * (spills[1] != 1)} spilled"
+
+
+def retry_note(first: tuple[int, int], again: tuple[int, int], first_reversed: bool,
+               option: str, kept_again: bool) -> str:
+    """The report's line on a module built twice: each build's order and spill counts,
+    and which was kept."""
+    kept = "reversed" if first_reversed != kept_again else "default"
+    return (f"built twice: {_count(first)} in {order_name(first_reversed, option)}, "
+            f"{_count(again)} in {order_name(not first_reversed, option)}; kept the "
+            f"{'second' if kept_again else 'first'} build (the {kept} order)")

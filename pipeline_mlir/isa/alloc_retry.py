@@ -5,19 +5,20 @@ order, or reversed (``-greedy-reverse-local-assignment=true``,
 :data:`~pipeline_mlir.isa.codegen.REVERSE_LOCAL`).  With every AGPR an accumulator, which
 order spills less depends on the kernel, and no feature of the IR found so far tells (the
 one-wave 16x16 MFMA kernels of docs/iree-audits.md, findings 119 and 122: the reversed order
-spills none of E5M2 ``A x B`` 512x640x768's 22 VGPRs, and 54 of fp8 ``A x B``
-384x384x896's 18).  So :func:`~pipeline_mlir.isa.codegen.compile_llvm_ir`, for a module
-that reserves AGPRs built with the options the IR asks for, builds a module whose build
-spills once more in the other order and keeps the build that spills less (:func:`better`);
-a build that spills nothing is built once.  This module reads the spill counts of a build
-and words what was kept; no MLIR and no LLVM here.
+spills none of the 22 VGPRs E5M2 ``A x B`` 512x640x768 spills in the default order, and 54
+where fp8 ``A x B`` 384x384x896 spills 18).  So :func:`~pipeline_mlir.isa.codegen.compile_llvm_ir`,
+for a module that reserves AGPRs built with the options the IR asks for, builds a module
+whose build spills once more in the other order and keeps the build that spills less
+(:func:`better`; the first where the second fails); a build that spills nothing is built
+once.  This module reads the spill counts of a build and words what was kept; no MLIR and
+no LLVM here.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["spills_of", "better", "order_name", "retry_note"]
+__all__ = ["spills_of", "better", "order_name", "retry_note", "failed_note"]
 
 #: a kernel's spill counts in the assembly's ``amdhsa.kernels`` metadata
 _SPILL_COUNT = re.compile(r"^\s*\.(vgpr|sgpr)_spill_count:\s+(\d+)\s*$", re.M)
@@ -69,3 +70,11 @@ def retry_note(first: tuple[int, int], again: tuple[int, int], first_reversed: b
     return (f"built twice: {_count(first)} in {order_name(first_reversed, option)}, "
             f"{_count(again)} in {order_name(not first_reversed, option)}; kept the "
             f"{'second' if kept_again else 'first'} build (the {kept} order)")
+
+
+def failed_note(first: tuple[int, int], first_reversed: bool, option: str, error: str) -> str:
+    """The report's line on a module whose second build failed (LLVM's ``error``): the first
+    build, which did build, is kept."""
+    return (f"{_count(first)} in {order_name(first_reversed, option)}; built again in "
+            f"{order_name(not first_reversed, option)}, which failed ({error}); kept the "
+            f"first build")

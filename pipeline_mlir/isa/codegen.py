@@ -272,16 +272,21 @@ def _kept(job: dict, timeout: float, built, said: list[str] | None):
     """The build ``built`` of ``job`` (a module reserving AGPRs, with the options its IR
     asks for), or, where it spills VGPRs or SGPRs, that of ``job`` in the allocator's other
     order of local live ranges (:data:`REVERSE_LOCAL` dropped or added) if that spills
-    less (:mod:`pipeline_mlir.isa.alloc_retry`; ``said`` is told which).  A build that
-    spills nothing is never built again, so a module that does not spill compiles as it
-    did before the rule."""
+    less (:mod:`pipeline_mlir.isa.alloc_retry`; ``said`` is told which), the first where
+    that build fails.  A build that spills nothing is never built again, so a module that
+    does not spill compiles as it did before the rule."""
     first = alloc_retry.spills_of(job["kind"], built)
     if first == (0, 0):
         return built
     reversed_first = REVERSE_LOCAL in job["options"]
     options = [o for o in job["options"] if o != REVERSE_LOCAL] + \
         ([] if reversed_first else [REVERSE_LOCAL])
-    other = _compiled({**job, "options": options}, timeout)
+    try:
+        other = _compiled({**job, "options": options}, timeout)
+    except CodegenError as e:       # (the first build stands: it built)
+        if said is not None:
+            said.append(alloc_retry.failed_note(first, reversed_first, REVERSE_LOCAL, str(e)))
+        return built
     again = alloc_retry.spills_of(job["kind"], other)
     take = alloc_retry.better(first, again)
     if said is not None:

@@ -151,3 +151,25 @@ def test_llvm_builds_a_spilling_module_twice(monkeypatch):
     assert alloc_retry.spills_of("obj", compile_llvm_ir(_spilling_module(0), kind="obj")) \
         == (2, 0)
     assert jobs == [[]]
+
+
+def test_a_second_build_that_fails_keeps_the_first(stub, monkeypatch):
+    """LLVM failing in the other order (its allocator can run out of registers where the
+    first order spilled) costs the kernel nothing: the first build is kept, and said."""
+    def run(_module, payload, **_kw):
+        job = json.loads(payload)
+        stub.jobs.append(job["options"])
+        if REVERSE_LOCAL in job["options"]:
+            return worker.Exit(1, [], "LLVM ERROR: ran out of registers during register "
+                                      "allocation in function 'f'\n")
+        return worker.Exit(0, [_asm((6, 0), False).encode()], "")
+
+    monkeypatch.setattr(worker, "run", run)
+    said: list[str] = []
+    asm = compile_llvm_ir(_module(AGPRS), kind="asm", said=said)
+    assert asm.startswith("; order default\n") and len(stub.jobs) == 2
+    assert said == [alloc_retry.failed_note((6, 0), False, REVERSE_LOCAL,
+                                            "LLVM ERROR: ran out of registers during register "
+                                            "allocation in function 'f'")]
+    assert said[0].endswith("which failed (LLVM ERROR: ran out of registers during register "
+                            "allocation in function 'f'); kept the first build")

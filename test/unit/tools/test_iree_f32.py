@@ -40,6 +40,8 @@ build and run in the long tier, ``LATE_UNBUILT``).
   :func:`test_a_partial_copy_it_cannot_spread_an_element_a_thread_is_refused` are refused
   at that op, saying why.  17x164x4066 (N a multiple of the 4-element runs) selects each
   run whole, by its K row and C's edge, where 94x1826x2660 masks it element by element.
+  (94x1826x2660 built and run exact in the long tier only, ``LONG_CASES``: no line or
+  branch of ``pipeline_mlir`` its item runs is left unrun by the module's other items.)
   The front end's own copies of that channel leave the padding rows out
   (``frontend/unread_bits.py``): B's subtile buffers of 94x1826x2660 hold 128 f32, one copy
   a thread, where they held 256, two
@@ -93,18 +95,29 @@ CASES = {
 }
 
 
-@pytest.fixture(scope="module")
-def forms(tmp_path_factory) -> dict:
-    """Both forms of each case, as files ({(case, form): path})."""
-    d = tmp_path_factory.mktemp("f32")
-    out = {}
-    for case, (kw, flags, _) in CASES.items():
+class _Forms(dict):
+    """Both forms of each case as files, ``forms[case, form]`` -> path, each case generated
+    when first asked for (a long-tier case's ``iree-compile`` run is not the default run's)."""
+
+    def __init__(self, directory: Path):
+        super().__init__()
+        self.directory = directory
+
+    def __missing__(self, key: tuple[str, str]) -> Path:
+        case = key[0]
+        kw, flags, _ = CASES[case]
         for form, text in G.forms(G.matmul_source("f32", **kw), flags).items():
             assert "amdgpu.mfma 16x16x4" in text and ": f32, f32, vector<4xf32>" in text, \
                 "IREE's f32 kernel changed its MFMA"
-            out[case, form] = d / f"{case}.{form}.mlir"
-            out[case, form].write_text(text)
-    return out
+            self[case, form] = self.directory / f"{case}.{form}.mlir"
+            self[case, form].write_text(text)
+        return self[key]
+
+
+@pytest.fixture(scope="module")
+def forms(tmp_path_factory) -> dict:
+    """Both forms of each case, as files ({(case, form): path}), generated on demand."""
+    return _Forms(tmp_path_factory.mktemp("f32"))
 
 
 #: the cases whose late form the default run takes to its schedule only (the front end's
@@ -122,10 +135,27 @@ LATE_UNBUILT = {
 }
 
 
+#: the cases built and run in the long tier only, both forms: case -> the case of the default
+#: run that stands for it (the same adopted spec, and no line or branch of pipeline_mlir
+#: that the default run's items of this module leave unrun: docs/testing.md, "The long
+#: tier")
+LONG_CASES = {
+    "atb-94x1826x2660": "[atb-17x164x4066] builds and runs the same spec (A^T x B, 2 "
+                        "waves, both operands split along K) from both forms, and the "
+                        "items of PARTIAL adopt 94x1826x2660's late form with its runs "
+                        "masked element by element, in the default run",
+}
+
+
 def _form_items():
     """The cases, by the forms each item builds: a case of :data:`LATE_UNBUILT` builds its
-    prefetch point only, and its late form in a long-tier item of its own."""
+    prefetch point only, and its late form in a long-tier item of its own; a case of
+    :data:`LONG_CASES` is a long-tier item."""
     for case in CASES:
+        if case in LONG_CASES:
+            yield pytest.param(case, ("prefetch", "late"), id=case,
+                               marks=pytest.mark.long(LONG_CASES[case]))
+            continue
         if case not in LATE_UNBUILT:
             yield pytest.param(case, ("prefetch", "late"), id=case)
             continue

@@ -148,6 +148,11 @@ LONG = {
     "test_an_8_wave_epilogue_through_private_memory_is_exact; this kernel's late form "
     "pipelined (one schedule with the prefetch point's) in test_iree_families.py "
     "(epilogue-bias-relu-f16)",
+    # (2026-12-07, the same measure over this module's default items alone)
+    ("accumulate", "prefetch"): "C += A x B^T at an unaligned K, copies staged through "
+    "registers and C's tile through LDS beside the schedule's, emulated in its late form "
+    "([accumulate-late]); a C += prefetch point emulated with C cut by the tile "
+    "([accumulate_edge-prefetch])",
     ("trunc_f16", "late"): "truncf to bf16's kernel renamed (test_iree_families.py's "
     "test_truncf_to_f16_is_truncf_to_bf16_renamed), whose late form's schedule is compared "
     "there (epilogue-trunc-bf16); a narrowed C emulated in [trunc_bf16-prefetch]",

@@ -461,15 +461,17 @@ def generator(tmp_path_factory):
 #: ``--emit=schedule-json`` more
 FAMILIES_BUILD = frozenset({
     ("bf16_ab_2048x2048x1024_vector_distribute", "prefetch"),
-    ("bf16_abt_2048x2048x1024_no_dma", "late"), ("bf16_abt_512_mfma32", "prefetch"),
-    ("bf16_atb_300x200x160", "late"), ("fp8_ab_2048x2048x1024", "prefetch"),
+    ("bf16_abt_512_mfma32", "prefetch"),
+    ("fp8_ab_2048x2048x1024", "prefetch"),
     ("fp8_abt_2048x2048x1024_vector_distribute", "prefetch")})
 
 
 def built_by_default(name: str, form: str) -> bool:
     """Whether the default run builds ``form`` of ``name``: a form of :data:`CONFIGS` but
-    the one ``iree_forms.ONE_BUILT`` only pipelines."""
-    return name in CONFIGS and unbuilt_form(name) != form
+    the one ``iree_forms.ONE_BUILT`` only pipelines and those of the long tier
+    (:data:`LONG`)."""
+    return name in CONFIGS and unbuilt_form(name) != form and name not in LONG and \
+        (name, form) not in LONG
 
 
 def _schedule(text: str) -> str:
@@ -520,10 +522,10 @@ RANDOM_FORM = {
     "i8_ab_2048x2048x1024": "late", "bf16_atb_2048x2048x1024": "prefetch",
     "bf16_atbt_2048x2048x1024": "prefetch", "bf16_ab_1024x1024x512": "late",
     "bf16_atb_1024x1024x768": "late",
-    # test_iree_config_tiles.py (f16 128x4096x1024 and 512^3 with a 32x32 MFMA not: the
-    # first's late form stands for bf16 8192x256x1024's, SAME_LATE; the second is run in its
-    # late form only, its prefetch point bf16's, TWINS)
+    # test_iree_config_tiles.py (f16 512^3 with a 32x32 MFMA not: it is run in its late
+    # form only, its prefetch point bf16's, TWINS)
     "bf16_abt_2048x2048x1023": "late", "bf16_abt_512": "late",
+    "f16_abt_128x4096x1024": "late",
     "i8_abt_2048x2048x1024": "prefetch", "bf16_abt_512_mfma32": "late",
     "i8_abt_512_mfma32": "late", "fp8_abt_512x512x896_mfma32": "late",
     "bf16_abt_300x500x200": "prefetch",
@@ -534,6 +536,8 @@ RANDOM_FORM = {
     # test_iree_config_ksplit.py (fp8 E5M2's run in its late form only: TWINS)
     "fp8_abt_2048x2048x1024_vector_distribute": "late",
     "fp8_abt_1024x1024x1536_vector_distribute": "prefetch",
+    # test_iree_families.py (its no-dma and halved-merged families' random-order runs)
+    "bf16_abt_2048x2048x1024_no_dma": "late", "bf16_atb_300x200x160": "late",
 }
 
 
@@ -571,11 +575,28 @@ LONG: dict[str | tuple[str, str], tuple[str | tuple[str, ...], str]] = {
                      "the numbers (the prefetch point one constant fewer, two of its numbers "
                      "equal); its 4 K steps of 128, no loop left to LLVM, as "
                      "bf16_ab_1024x1024x512's"),
-    "fp8e5m2_atb_1024x1024x512": (("fp8_atb_1024x1024x1536", "i8_atb_1024x1024x512"),
+    "fp8e5m2_atb_1024x1024x512": (("fp8_atb_1024x1024x1536", "i8_abt_512"),
                                   "both forms are fp8 A^T x B 1024x1024x1536's text but for "
                                   "the element type and the numbers (the late form one "
                                   "constant more); its 2 K steps, no loop left to LLVM, as "
-                                  "i8_atb_1024x1024x512's"),
+                                  "i8_abt_512's"),
+    # (2026-12-07) configurations whose items run no line or branch of pipeline_mlir that
+    # the other items of test_iree_configurations.py leave unrun (coverage.py, per item:
+    # docs/testing.md, "The long tier"), each with another configuration of its row run
+    "i8_atb_1024x1024x512": (("fp8_atb_1024x1024x1536", "i8_abt_512"),
+                             "its K x M and K x N register copies read with 8-bit transposing "
+                             "reads are fp8_atb_1024x1024x1536's (the same 64x128 tile, K step "
+                             "256), its i8 MFMAs and i32 C i8_abt_512's; its 2 K steps, no "
+                             "loop left to LLVM, as i8_abt_512's"),
+    "fp8_abt_2048x2048x1028": (("bf16_abt_2048x2048x1028", "bf16_abt_2048x2048x1023"),
+                               "its unaligned K (the masked tile peeled, the copies "
+                               "register-staged) is bf16 x1028's at the prefetch point and "
+                               "bf16 x1023's in the late form; fp8's MFMAs run in fp8_abt_4096"),
+    "bf16_abt_2048x2048x1023_no_dma": (("bf16_abt_2048x2048x1023",
+                                        "bf16_abt_2048x2048x1024_no_dma"),
+                                       "its unaligned K is bf16 x1023's (both forms), its "
+                                       "copies through registers made direct-to-LDS "
+                                       "bf16_abt_2048x2048x1024_no_dma's"),
     # the 64x128 8-bit tile of K step 256 (the table's row of fp8 E5M2 A x B, fp8 A^T x B
     # and A^T x B^T, i8 A^T x B): its operands' two paths, a register copy read with 8-bit
     # transposing reads (K x M, K x N) or with plain reads (M x K, N x K), run on fp8 A^T x

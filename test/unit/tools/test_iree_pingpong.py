@@ -152,38 +152,6 @@ LONG = {
         "(test_a_twin_is_its_twins_text_but_for_the_type), whose split K step "
         f"{_BOTH}[matmul_bf16_abt_256x256_k128_8wave] checks",
 }
-#: kernels whose :func:`test_both_forms_give_one_hazard_free_schedule` item alone is of the
-#: long tier (2026-12-07): it runs no line or branch of pipeline_mlir that the module's other
-#: default items leave unrun (coverage.py per item, docs/testing.md, "The long tier"); the
-#: prefetch point's build and exact runs stay (``_RUN``'s items)
-_OTHERS = (f"one schedule from both forms, hazard-free, the spec's own, in {_BOTH}'s other "
-           "items of its geometry")
-BOTH_LONG = {
-    "matmul_fp8_ab_128x128_8wave": f"{_OTHERS} (8-bit transposing reads of B: "
-    f"{_BOTH}[matmul_i8_ab_128x128_8wave]); its prefetch point exact in "
-    f"{_RUN}[matmul_fp8_ab_128x128_8wave-prefetch]",
-    "matmul_bf16_ab_128x128_k128_8wave": f"{_OTHERS} (16-bit transposing reads of B at K "
-    f"step 128: {_BOTH}[matmul_f16_ab_128x128_k128_8wave]); its prefetch point exact in "
-    f"{_RUN}[matmul_bf16_ab_128x128_k128_8wave-prefetch]",
-    "matmul_bf16_abt_256x128_k128_8wave": f"{_OTHERS} (the split K step: "
-    f"{_BOTH}[matmul_bf16_abt_256x256_k128_8wave]); its prefetch point exact in "
-    f"{_RUN}[matmul_bf16_abt_256x128_k128_8wave-prefetch]",
-    "matmul_fp8_abt_256x128_8wave": f"{_OTHERS} (256x128: {_BOTH}[matmul_bf16_abt_256x128_"
-    f"8wave], fp8: {_BOTH}[matmul_fp8_abt_256x256_8wave]); its prefetch point exact in "
-    f"{_RUN}[matmul_fp8_abt_256x128_8wave-prefetch]",
-    "matmul_i8_abt_256x128_2x4_32x32_8wave": f"{_OTHERS} (32x32 MFMAs: "
-    f"{_BOTH}[matmul_bf16_abt_256x256_32x32_8wave]); its prefetch point exact in "
-    f"{_RUN}[matmul_i8_abt_256x128_2x4_32x32_8wave-prefetch]",
-    "matmul_fp8e5m2_abt_256x256_8wave": "a TWINS kernel: its text, schedule and code object "
-    f"against its twin's checked by {_RUN}[matmul_fp8e5m2_abt_256x256_8wave-prefetch], its "
-    f"twin's by {_BOTH}[matmul_fp8_abt_256x256_8wave]",
-}
-LONG["matmul_f16_abt_256x256_32x32_8wave"] = (
-    "a TWINS kernel, bf16 256x256 32x32x16's text but for the type, which "
-    f"{_BOTH}[matmul_bf16_abt_256x256_32x32_8wave] and {_RUN}[matmul_bf16_abt_256x256_32x32_"
-    "8wave-*] build and run exact; no line or branch of pipeline_mlir its item runs is left "
-    "unrun by the module's other default items (coverage.py per item)")
-
 #: kernels whose late form the default run takes to its schedule only (``--emit=schedule-json``
 #: in :func:`test_both_forms_give_one_hazard_free_schedule`: the front end's whole run on
 #: it), its build and run exact in the long tier.  A late form's lowering runs the lines of
@@ -200,20 +168,18 @@ LATE_UNBUILT = ["matmul_bf16_abt_256x128_8wave", "matmul_bf16_abt_256x128_k32_8w
                 "matmul_fp8_ab_128x128_8wave", "matmul_i8_ab_128x128_8wave",
                 "matmul_bf16_abt_256x128_k128_8wave"]
 LONG.update({f"{n}-late": f"its late form's front end runs in {_BOTH}[{n}] (one schedule "
-             f"from both forms{', itself of the long tier: BOTH_LONG' if n in BOTH_LONG else ''}"
-             f"), its lowering the lines of {_RUN}[{n}-prefetch] and of "
+             f"from both forms), its lowering the lines of {_RUN}[{n}-prefetch] and of "
              f"{_RUN}[matmul_bf16_abt_256x256_8wave-late]" for n in LATE_UNBUILT})
 LONG["matmul_bf16_abt_256x128_k128_8wave-late"] += \
     f"; a split K step's late form built and run in " \
     f"{_RUN}[matmul_bf16_abt_256x256_k128_8wave-late]"
 
 
-def _items(keys, values=None, long: dict | None = None) -> list:
+def _items(keys, values=None) -> list:
     """The parameters ``values`` (default ``keys``) with ids ``keys``, an item of :data:`LONG`
-    (by its id, or its kernel's: the id up to its first ``-``) or of ``long`` (by its id)
-    marked for the long tier."""
+    (by its id, or its kernel's: the id up to its first ``-``) marked for the long tier."""
     def marks(key: str) -> list:
-        reason = (long or {}).get(key) or LONG.get(key, LONG.get(key.split("-")[0]))
+        reason = LONG.get(key, LONG.get(key.split("-")[0]))
         return [] if reason is None else [pytest.mark.long(reason)]
     return [pytest.param(*(v if isinstance(v, tuple) else (v,)), id=k, marks=marks(k))
             for k, v in zip(keys, keys if values is None else values)]
@@ -275,7 +241,7 @@ def _refused(rc: int, err: str, src: Path, reason: str) -> None:
     assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err  # at an op
 
 
-@pytest.mark.parametrize("name", _items(NAMES, long=BOTH_LONG))
+@pytest.mark.parametrize("name", _items(NAMES))
 def test_both_forms_give_one_hazard_free_schedule(generated, name, capsys, tmp_path):
     """Both forms: 512 threads, the loop's ``sched.options`` naming its element type's
     geometry (:func:`_check_geometry`), and one schedule; that schedule is the one its adopted

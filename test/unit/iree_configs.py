@@ -701,3 +701,27 @@ def each_form_built(tmp_path: Path, forms: dict, stages: tuple, name: str = ""):
         built.checked_output()
         keep_built("4wave", text, built)
         yield form, path, built
+
+
+def built_unspilled_and_exact(tmp_path: Path, late: str, capsys,
+                              workgroups: int | None = None) -> tuple[str, str]:
+    """IREE's late form ``late`` built by the 4-wave schedule (:func:`each_form_built`):
+    asserted to spill no VGPR or SGPR and to run exact in late mode (``workgroups`` of
+    them; None: the driver's default); (its assembly, its ``--emit=report``)."""
+    from build_cache import share_code_objects
+
+    with share_code_objects():      # (the emulation runs the build below)
+        for _, path, built in each_form_built(tmp_path, {"late": late}, ("asm",)):
+            asm = built.stages["asm"]
+            assert re.search(r"\.vgpr_spill_count:\s+0\n", asm), "VGPRs spilled"
+            assert re.search(r"\.sgpr_spill_count:\s+0\n", asm), "SGPRs spilled"
+            rc = main(["--pipeline=4wave", str(path), "--emit=report"])
+            report, err = capsys.readouterr()
+            assert rc == 0, err
+            rc = main(["--pipeline=4wave", "--emulate", str(path), "--emulate-mode=late",
+                       "--emulate-jobs=1"] +
+                      ([f"--emulate-workgroups={workgroups}"] if workgroups else []))
+            out, err = capsys.readouterr()
+            assert rc == 0 and ": exact, max error 0" in out, out + err
+            return asm, report
+    raise AssertionError("no form built")

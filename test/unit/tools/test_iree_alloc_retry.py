@@ -11,7 +11,6 @@ import re
 import pytest
 
 from iree_configs import G
-from pipeline_mlir.tools.pipeline_opt import main
 from test_iree_emulate import needs_iree
 
 #: IREE's forced E5M2 ``A x B`` in one wave's 128x128 tile, 16x16x128 MFMAs, a K step of 256
@@ -28,23 +27,11 @@ def test_the_e5m2_kernel_builds_with_no_spill_and_is_exact(tmp_path, capsys,
     """E5M2 ``A x B`` 512x640x768 (22 VGPRs spilled in the default order, late form) is
     kept in the reversed order: no VGPR or SGPR spilled, the report says both builds, and
     it runs exact in late mode."""
-    from build_cache import share_code_objects
-    from iree_configs import each_form_built
+    from iree_configs import built_unspilled_and_exact
 
     late = G.late_form(G.matmul_source("fp8e5m2", 512, 640, 768, **E5M2_AB))
-    with share_code_objects():      # (the emulation runs the build below)
-        for _, path, built in each_form_built(tmp_path, {"late": late}, ("asm",)):
-            asm = built.stages["asm"]
-            assert re.search(r"\.vgpr_spill_count:\s+0\n", asm)
-            assert re.search(r"\.sgpr_spill_count:\s+0\n", asm)
-            rc = main(["--pipeline=4wave", str(path), "--emit=report"])
-            out, err = capsys.readouterr()
-            assert rc == 0, err
-            line = next(ln for ln in out.splitlines() if "register allocation" in ln)
-            assert re.search(r"built twice: [1-9]\d* VGPRs and 0 SGPRs spilled in LLVM's default "
-                             r"order .*, 0 VGPRs and 0 SGPRs spilled in the reversed order "
-                             r".*; kept the second build \(the reversed order\)$", line), line
-            rc = main(["--pipeline=4wave", "--emulate", str(path), "--emulate-mode=late",
-                       "--emulate-workgroups=2", "--emulate-jobs=1"])
-            out, err = capsys.readouterr()
-            assert rc == 0 and ": exact, max error 0" in out, out + err
+    _, report = built_unspilled_and_exact(tmp_path, late, capsys, workgroups=2)
+    line = next(ln for ln in report.splitlines() if "register allocation" in ln)
+    assert re.search(r"built twice: [1-9]\d* VGPRs and 0 SGPRs spilled in LLVM's default "
+                     r"order .*, 0 VGPRs and 0 SGPRs spilled in the reversed order "
+                     r".*; kept the second build \(the reversed order\)$", line), line

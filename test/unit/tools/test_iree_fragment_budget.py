@@ -217,21 +217,11 @@ def test_the_class_builds_with_no_spill_and_is_exact(tmp_path, capsys, atb_late,
                                                      shared_code_objects):
     """The late form builds with no VGPR spilled (491 without the split, 4 K steps of 256)
     and runs exact in late mode; the report says the split."""
-    from build_cache import share_code_objects
-    from iree_configs import each_form_built
+    from iree_configs import built_unspilled_and_exact
 
-    with share_code_objects():      # (the emulation runs the build below)
-        for _, path, built in each_form_built(tmp_path, {"late": atb_late}, ("asm",)):
-            asm = built.stages["asm"]
-            assert re.search(r"\.vgpr_spill_count:\s+0\n", asm)
-            assert re.search(r"\.agpr_count:\s+256\n", asm)
-            rc = main(["--pipeline=4wave", str(path), "--emit=report"])
-            out, err = capsys.readouterr()
-            assert rc == 0 and "K split: split into 4 sub-steps of K 64" in out, out + err
-            rc = main(["--pipeline=4wave", "--emulate", str(path), "--emulate-mode=late",
-                       "--emulate-jobs=1"])
-            out, err = capsys.readouterr()
-            assert rc == 0 and ": exact, max error 0" in out, out + err
+    asm, report = built_unspilled_and_exact(tmp_path, atb_late, capsys)
+    assert re.search(r"\.agpr_count:\s+256\n", asm)
+    assert "K split: split into 4 sub-steps of K 64" in report, report
 
 
 @needs_iree
@@ -242,16 +232,7 @@ def test_an_untied_kernel_builds_with_no_spill_and_is_exact(tmp_path, capsys,
                                                             shared_code_objects):
     """IREE's i8 ``A x B^T`` 384x1280x2560 (finding 115: 8 VGPRs spilled split into 2) split
     into 4 builds with no VGPR or SGPR spilled and runs exact in late mode."""
-    from build_cache import share_code_objects
-    from iree_configs import each_form_built
+    from iree_configs import built_unspilled_and_exact
 
     late = G.late_form(G.matmul_source("i8", 384, 1280, 2560, **I8_ABT))
-    with share_code_objects():      # (the emulation runs the build below)
-        for _, path, built in each_form_built(tmp_path, {"late": late}, ("asm",)):
-            asm = built.stages["asm"]
-            assert re.search(r"\.vgpr_spill_count:\s+0\n", asm)
-            assert re.search(r"\.sgpr_spill_count:\s+0\n", asm)
-            rc = main(["--pipeline=4wave", "--emulate", str(path), "--emulate-mode=late",
-                       "--emulate-workgroups=2", "--emulate-jobs=1"])
-            out, err = capsys.readouterr()
-            assert rc == 0 and ": exact, max error 0" in out, out + err
+    built_unspilled_and_exact(tmp_path, late, capsys, workgroups=2)

@@ -217,10 +217,19 @@ def _whole_run_condition(read):
     """``c`` of a ``vector.transfer_read`` masked by ``vector.create_mask 1, ..., (c ? W :
     0)`` with ``W`` its last dimension (a whole run read or not), else None."""
     g = segments(read)
-    if len(g) < 4 or not g[3] or isinstance(g[3][0].owner, ir.Block):
+    if len(g) < 4 or not g[3]:
         return None
-    cm = _op(g[3][0].owner)
-    shape = ir.VectorType(read.results[0].type).shape
+    return whole_run_condition(g[3][0], ir.VectorType(read.results[0].type).shape)
+
+
+def whole_run_condition(mask, shape=None):
+    """``c`` of mask ``mask`` when it is ``vector.create_mask 1, ..., (c ? W : 0)``, ``W``
+    the last dimension of ``shape`` (None: the mask's) and the others whole (the lane's
+    run kept whole or not at all), else None."""
+    if isinstance(mask.owner, ir.Block):
+        return None
+    cm = _op(mask.owner)
+    shape = ir.VectorType(mask.type).shape if shape is None else shape
     if cm.name != "vector.create_mask" or len(cm.operands) != len(shape):
         return None
     if any(constant_int(v) != n for v, n in zip(list(cm.operands)[:-1], shape[:-1])):

@@ -49,7 +49,8 @@ from pipeline_mlir.frontend.dynamic_masks import foreign_source
 from pipeline_mlir.frontend.guarded_load import guarded
 from pipeline_mlir.frontend.kernel_ir import describe, fat_root, kernel_of
 from pipeline_mlir.frontend.marks import KEPT_TAIL_ATTR, TAIL_REFUSED_ATTR
-from pipeline_mlir.frontend.kept_masks import drop_mask, keep_in_index, past_end_rows
+from pipeline_mlir.frontend.kept_masks import (drop_mask, keep_in_index, past_end_rows,
+                                               whole_run_condition)
 from pipeline_mlir.frontend.tails import PAIR
 
 
@@ -209,16 +210,7 @@ def _scalar(cond):
         return None
     if o.name == "vector.broadcast" and not isinstance(o.operands[0].type, ir.VectorType):
         return o.operands[0]
-    shape = ir.VectorType(cond.type).shape
-    if o.name != "vector.create_mask" or len(o.operands) != len(shape):
-        return None
-    if any(constant_int(v) != n for v, n in zip(list(o.operands)[:-1], shape[:-1])):
-        return None
-    last = o.operands[len(shape) - 1]
-    if isinstance(last.owner, ir.Block) or _op(last.owner).name != "arith.select":
-        return None
-    c, full, none = _op(last.owner).operands
-    return c if constant_int(full) == shape[-1] and constant_int(none) == 0 else None
+    return whole_run_condition(cond)
 
 
 def _whole_or_none(loop, at, mask, iv, ev) -> str | None:

@@ -124,6 +124,14 @@ def _constant_prefix(m):
     return c
 
 
+def prefix_lanes(m) -> int | None:
+    """The lanes ``n`` of mask ``m`` when it is a 1-D ``arith.constant`` of ``i1`` true in
+    lanes ``0 .. n - 1`` only, ``0 < n <`` its lanes (the bits of ``vector.constant_mask
+    [n]``, as IREE folds one), else None."""
+    c = owner(m, "arith.constant")
+    return None if c is None else _prefix(c)
+
+
 def _prefix(c):
     """The lanes ``n`` of 1-D ``i1`` constant op ``c`` that are true, when they are lanes
     ``0 .. n - 1`` and ``0 < n <`` its lanes (a splat, all true or all false, is left as

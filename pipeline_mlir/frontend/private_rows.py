@@ -30,7 +30,9 @@ pattern in ``c`` it is that pattern at ``c = i``:
   C's last: a tile of 64 rows over M = 41; the element is then read only where ``i <
   R0``), and its mask ``mask_c`` is one
   ``vector.create_mask %n`` (or ``vector.constant_mask [n]``, where the columns left are
-  the same in every workgroup: i8 ``C += A x B`` 491x125x320) or that mask selected
+  the same in every workgroup: i8 ``C += A x B`` 491x125x320; or the ``arith.constant``
+  of its bits, true in lanes ``0 .. n - 1`` only, as IREE folds it where the grid is one
+  workgroup: bf16 ``C += A x B`` 64x56x352) or that mask selected
   against all-false by
   ``arith.cmpi pred, L, c`` for one ``pred`` and ``L``; or, where N is one tile, the row
   is read whole (``n`` the row's width: a plain ``vector.load``, a constant all-true
@@ -79,6 +81,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.constant_masks import prefix_lanes
 from pipeline_mlir.frontend.kernel_ir import (ORDERING_ONLY, effects, erase_dead, kernel_of,
                                              owner, range_checked, writes_outside_lds)
 from pipeline_mlir.frontend.private_stage import whole_access
@@ -207,6 +210,9 @@ def _mask_of(m, c: int) -> tuple | None:
     if fixed is not None:       # the same columns left in every workgroup (N = 125 of 128)
         sizes = list(ir.DenseI64ArrayAttr(fixed.attributes["mask_dim_sizes"]))
         return (sizes[0], cond) if len(sizes) == 1 else None
+    lanes = prefix_lanes(m)
+    if lanes is not None:       # the same folded to its bits (one workgroup: 64x56 of 64x64)
+        return lanes, cond
     create = owner(m, "vector.create_mask")
     if create is None or len(create.operands) != 1:
         return None

@@ -154,8 +154,16 @@ FIXED_COLUMNS = {"%m0 = vector.create_mask %cols : vector<8xi1>":
                  "%m0 = vector.constant_mask [2] : vector<8xi1>"}
 
 
-@pytest.mark.parametrize("swap", [{}, WHOLE_ROWS, FIXED_COLUMNS],
-                         ids=["masked rows", "whole rows", "a constant mask"])
+#: the same mask folded to its bits, as IREE folds it where the grid is one workgroup (bf16
+#: ``C += A x B`` 64x56x352: ``dense<[true x 56, false x 8]>``)
+FOLDED_COLUMNS = {"%m0 = vector.create_mask %cols : vector<8xi1>":
+                  "%m0 = arith.constant dense<[true, true, false, false, false, false, false, "
+                  "false]> : vector<8xi1>"}
+
+
+@pytest.mark.parametrize("swap", [{}, WHOLE_ROWS, FIXED_COLUMNS, FOLDED_COLUMNS],
+                         ids=["masked rows", "whole rows", "a constant mask",
+                              "a constant mask folded"])
 def test_the_late_forms_rows_are_forwarded(swap):
     assert _forwarded(_late(**swap))
 
@@ -226,6 +234,14 @@ LATE_KEPT = {
         **FIXED_COLUMNS, "%m1 = arith.select %b1, %m0, %none : vector<8xi1>":
         "%k3 = vector.constant_mask [3] : vector<8xi1>\n"
         "    %m1 = arith.select %b1, %k3, %none : vector<8xi1>"},
+    "row 1 masked to another folded width": {
+        **FOLDED_COLUMNS, "%m1 = arith.select %b1, %m0, %none : vector<8xi1>":
+        "%k3 = arith.constant dense<[true, true, true, false, false, false, false, false]> "
+        ": vector<8xi1>\n    %m1 = arith.select %b1, %k3, %none : vector<8xi1>"},
+    "columns folded to lanes that are not a prefix": {
+        "%m0 = vector.create_mask %cols : vector<8xi1>":
+        "%m0 = arith.constant dense<[false, true, true, false, false, false, false, false]> "
+        ": vector<8xi1>"},
     "row 3 read at base + 5": {"%s3 = arith.addi %base, %c3_i32": "%s3 = arith.addi %base, %c1_i32"},
     "row 2's condition on another bound": {"%b2 = arith.cmpi sgt, %left, %c2_i32":
                                            "%b2 = arith.cmpi sgt, %left0, %c2_i32"},

@@ -45,7 +45,9 @@ pattern in ``c`` it is that pattern at ``c = i``:
 
 At the prefetch point the tile is one ``vector.transfer_read`` of a unit-stride
 ``memref.subview`` of ``G`` at ``[o0, o1]``, masked by ``vector.create_mask a, b`` and
-padded with zero, written whole to the buffer, and read back by in-bounds, unmasked
+padded with zero (where the grid is one workgroup, IREE folds both: a read of ``G`` itself
+at ``[0, 0]`` masked by ``vector.constant_mask [a, b]``, bf16 ``C += A x B^T`` 128x100x400),
+written whole to the buffer, and read back by in-bounds, unmasked
 ``vector.transfer_read`` ops of the buffer or of a ``memref.expand_shape`` of it, each of
 fewer elements than the buffer holds (at most :data:`MAX_ELEMENTS`): element ``(r, c)`` is
 ``r < a and c < b ? G[o0 + r, o1 + c] : 0``, each read rebuilt from one load per element.
@@ -508,7 +510,9 @@ def _masked_tile(v, shape) -> tuple | None:
     """``(g, o0, o1, a, b)``: ``v`` is a ``vector.transfer_read`` of a whole ``shape`` tile
     at ``[0, 0]`` of a unit-stride ``memref.subview`` of ``g`` at ``[o0, o1]`` (each a value,
     or an int where the subview states it: C's columns at 0 where N is one tile), masked by
-    ``vector.create_mask a, b``, padded with zero; ``g`` reads zero past its end."""
+    ``vector.create_mask a, b``, padded with zero; or of ``g`` itself, masked by
+    ``vector.constant_mask [a, b]`` (``o0 = o1 = 0``, ``a`` and ``b`` ints: a grid of one
+    workgroup, both folded by IREE); ``g`` reads zero past its end."""
     read = owner(v, "vector.transfer_read")
     if read is None:
         return None
@@ -517,7 +521,13 @@ def _masked_tile(v, shape) -> tuple | None:
             not zero_bits(g[2][0]) or not whole_access(read, shape, masked=True):
         return None
     mask, sub = owner(g[3][0], "vector.create_mask"), owner(g[0][0], "memref.subview")
-    if mask is None or len(mask.operands) != 2 or sub is None:
+    if sub is None:             # one workgroup: C itself at [0, 0], the mask folded
+        fixed = owner(g[3][0], "vector.constant_mask")
+        sizes = [] if fixed is None else list(
+            ir.DenseI64ArrayAttr(fixed.attributes["mask_dim_sizes"]))
+        ok = len(sizes) == 2 and _reads_zero_past_end(g[0][0])
+        return (g[0][0], 0, 0, *sizes) if ok else None
+    if mask is None or len(mask.operands) != 2:
         return None
     sg = segments(sub)
     dynamic = ir.ShapedType.get_dynamic_stride_or_offset()
@@ -537,7 +547,8 @@ def rewrite_tile(alloca, write, reads: list, source: tuple) -> None:
     the views, the buffer and the tile's read erased."""
     g, o0, o1, a, b = source
     with ir.InsertionPoint(write), write.location:
-        o0, o1 = (index_constant(o) if isinstance(o, int) else o for o in (o0, o1))
+        o0, o1, a, b = (index_constant(o) if isinstance(o, int) else o
+                        for o in (o0, o1, a, b))
     for read, dims in reads:
         vt = ir.VectorType(read.results[0].type)
         with ir.InsertionPoint(read), read.location:

@@ -192,8 +192,22 @@ def test_rows_at_constant_indices_and_pad_rows_past_cs_last_are_forwarded():
     assert not _forwarded(_tile_at_zero("rrpp").replace("%g[%c1, %col]", "%g[%c2, %col]"))
 
 
-@pytest.mark.parametrize("swap", [{}, {"%g[%o0, %c4]": "%g[%o0, 4]"}],
-                         ids=["offsets in values", "a column offset in the subview"])
+#: the prefetch point of a grid of one workgroup: the tile read from C itself at [0, 0],
+#: masked by a vector.constant_mask (IREE folds the subview and the mask: bf16 ``C += A x
+#: B^T`` 128x100x400, ``constant_mask [128, 100]``)
+FOLDED_TILE = {
+    "    %s = memref.subview %g[%o0, %c4] [%rows, %c2] [1, 1] : " + _C +
+    " to memref<?x?xf32, strided<[6, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>\n": "",
+    "%m = vector.create_mask %rows, %c2 : vector<4x8xi1>":
+    "%m = vector.constant_mask [4, 6] : vector<4x8xi1>",
+    "vector.transfer_read %s[%c0, %c0], %zero, %m {in_bounds = [true, true]} : "
+    "memref<?x?xf32, strided<[6, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>":
+    "vector.transfer_read %g[%c0, %c0], %zero, %m {in_bounds = [true, true]} : " + _C}
+
+
+@pytest.mark.parametrize("swap", [{}, {"%g[%o0, %c4]": "%g[%o0, 4]"}, FOLDED_TILE],
+                         ids=["offsets in values", "a column offset in the subview",
+                              "C itself, a constant mask"])
 def test_the_prefetch_points_tile_is_forwarded(swap):
     """(IREE states C's column offset 0 in the subview where N is one tile: 257x128.)"""
     assert _forwarded(_prefetch(**swap))
@@ -279,6 +293,12 @@ PREFETCH_KEPT = {
     "a mask other than create_mask": {"%m = vector.create_mask %rows, %c2 : vector<4x8xi1>":
                                       "%m = vector.constant_mask [4, 2] : vector<4x8xi1>"},
     "a pad other than zero": {"%zero = arith.constant 0.0": "%zero = arith.constant 2.0"},
+    "C itself read at another row": {
+        **FOLDED_TILE, "%c2 = arith.constant 2 : index":
+        "%c2 = arith.constant 2 : index\n    %c1 = arith.constant 1 : index",
+        "vector.transfer_read %g[%c0, %c0], %zero": "vector.transfer_read %g[%c1, %c0], %zero"},
+    "C itself read without its range check": {
+        **FOLDED_TILE, "resetOffset :": "resetOffset boundsCheck(false) :"},
     "a strided subview": {"[%rows, %c2] [1, 1]": "[%rows, %c2] [1, 2]",
                           "strided<[6, 1], offset: ?>": "strided<[6, 2], offset: ?>"},
     "C written before the read": {

@@ -39,3 +39,38 @@ def test_a_c_tile_past_cs_last_row_is_forwarded_in_the_late_form(tmp_path, capsy
     _forms_agree_exact(tmp_path, forms, capsys, "late")
     assert "scratch               0 bytes per lane" in built.stages["report"], \
         built.stages["report"]
+
+
+
+#: a grid of one workgroup, where IREE folds C's masks to constants (the forty-first
+#: sweep's draws, finding 117 of docs/iree-audits.md): (m, n, k, B K x N, stages), the form
+#: that staged C, and what IREE folded there
+FOLDED = {
+    # the late form: each of the 64 rows of C's 64x64 tile masked by the arith.constant of
+    # 56 true lanes (LLVM's code generation of the buffer did not finish in 120 s)
+    "64x56x352": ((64, 56, 352, True, 3), "late",
+                  r"arith\.constant dense<\[true, [^\]]*false\]> : vector<64xi1>"),
+    # the prefetch point: C's 128x128 tile read from C itself, no subview, masked by
+    # vector.constant_mask [128, 100] (its build did not finish in 120 s)
+    "128x100x400": ((128, 100, 400, False, 2), "prefetch",
+                    r"vector\.constant_mask \[128, 100\] : vector<128x128xi1>"),
+}
+
+
+@needs_iree
+@pytest.mark.long("an IREE build and an emulation each: test_private_rows.py's folded "
+                  "masks cover the rewrite")
+@pytest.mark.parametrize("name", FOLDED)
+def test_a_c_tile_of_one_workgroup_is_forwarded(tmp_path, capsys, name):
+    """bf16 ``C += A x B`` (B ``K x N``) 64x56x352 and ``C += A x B^T`` 128x100x400: the
+    forwarding took neither folded form, so the form kept C's tile in private memory, 16
+    and 64 KiB a thread.  Now forwarded: one schedule from both forms, the late form
+    exact, no scratch in the form that staged C."""
+    (m, n, k, kxn, stages), form, folded = FOLDED[name]
+    forms = G.forms(E.epilogue_source("accumulate", "bf16", m=m, n=n, k=k, b_kxn=kxn),
+                    (f"--iree-llvmgpu-prefetch-num-stages={stages}",))
+    assert re.search(folded, forms[form]), "IREE no longer folds C's mask so"
+    (_form, _path, built), = each_form_built(tmp_path, {form: forms[form]}, ("report",))
+    _forms_agree_exact(tmp_path, forms, capsys, "late")
+    assert "scratch               0 bytes per lane" in built.stages["report"], \
+        built.stages["report"]

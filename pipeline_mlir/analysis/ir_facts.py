@@ -23,7 +23,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.kernel.lds_data import (OPAQUE_ASM, OPAQUE_CONSTRAINTS,
                                         OPAQUE_SCALAR_CONSTRAINTS)
-from pipeline_mlir.target.gfx950 import waves_of_threads
+from pipeline_mlir.target.gfx950 import MAX_WORKGROUP_THREADS, NAME, waves_of_threads
 
 #: ops whose results are thread ids: they differ between the threads (and the waves) of a
 #: workgroup, and each is 0 for thread 0
@@ -44,9 +44,18 @@ BLOCK_SIZE_ATTRS = ("known_block_size", "gpu.known_block_size", "rocdl.reqd_work
 def block_size(kernel) -> tuple[int, int, int] | None:
     """The workgroup size ``kernel`` (a gpu.func, func.func or llvm.func) states, padded to
     three sizes: the first of :data:`BLOCK_SIZE_ATTRS` it has, else IREE's
-    ``translation_info`` workgroup size; None if it states none."""
+    ``translation_info`` workgroup size; None if it states none.  A size of no thread or of
+    more than a workgroup of the target holds is refused at the kernel (no launch runs it,
+    and the analyses evaluate every thread: finding 118 of docs/iree-audits.md)."""
     sizes = declared_sizes(kernel)
-    return sizes[0][1] if sizes else None
+    if not sizes:
+        return None
+    where, size = sizes[0]
+    if not 0 < math.prod(size) <= MAX_WORKGROUP_THREADS or min(size) < 1:
+        raise IRError(kernel, f"'{kernel.name}' op: its workgroup size ({where}) is "
+                              f"{list(size)}, {math.prod(size)} threads; a {NAME} workgroup "
+                              f"has 1 to {MAX_WORKGROUP_THREADS}")
+    return size
 
 
 def workgroup_waves(kernel) -> int | None:

@@ -452,6 +452,41 @@ gpu.module @m {
 
 // -----
 
+// A workgroup of more threads than gfx950 holds (a text mutation of IREE's VectorDistribute
+// f16 kernel: [256, 1, 999999999], whose threads the analyses evaluated one by one:
+// finding 118), and one of no thread: refused at the kernel.
+gpu.module @m {
+  // expected-error @+1 {{its workgroup size (translation_info workgroup_size) is [256, 1, 999999999], 255999999744 threads; a gfx950 workgroup has 1 to 1024}}
+  gpu.func @too_many_threads(%a: vector<8xbf16>, %n: index) kernel attributes {translation_info = #iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<VectorDistribute> workgroup_size = [256, 1, 999999999] subgroup_size = 64>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+module {
+  // expected-error @+1 {{its workgroup size (known_block_size) is [64, 0, 1], 0 threads; a gfx950 workgroup has 1 to 1024}}
+  func.func @no_thread(%a: vector<8xbf16>, %n: index) attributes {known_block_size = array<i32: 64, 0, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    return
+  }
+}
+
+// -----
+
 // A thread id bounded below the workgroup's size (undefined for the threads above it).
 gpu.module @m {
   gpu.func @thread_bound(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {

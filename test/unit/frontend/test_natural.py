@@ -176,8 +176,8 @@ def _scrambled_rows(text: str) -> str:
     ({"threads": 96}, "gpu.func", "the kernel runs 96 threads (1.5 waves); the '4wave' "
                                   "schedule runs whole 64-lane waves in lockstep, 1 to 16 of "
                                   "them (at most 1024 threads a gfx950 workgroup)"),
-    ({"threads": 1088}, "gpu.func", "the kernel runs 1088 threads (17 waves); the '4wave' "
-                                    "schedule runs whole 64-lane waves in lockstep"),
+    ({"threads": 1088}, "gpu.func", "its workgroup size (known_block_size) is [1088, 1, 1], "
+                                    "1088 threads; a gfx950 workgroup has 1 to 1024"),
     # 8 waves of the 4-wave example kernel: its copies write outside their buffer
     ({"threads": 512}, "amdgpu.gather_to_lds", "accesses LDS outside its buffer"),
 ])

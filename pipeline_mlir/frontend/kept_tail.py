@@ -120,15 +120,22 @@ def kept_or_peeled(loop, adopt):
     """``adopt(loop)`` (the front end's adoption of natural K-loop ``loop``); when it
     kept a masked K tail in the pair (:func:`keep_tail_in_pair`) and then refused the
     pair, the loop as it was before is adopted again with the tail peeled, as before the
-    tail could be kept (the loop run as written), the refusal said in the report's note."""
+    tail could be kept (the loop run as written), the refusal said in the report's note.
+
+    ``adopt`` may put another kernel in the place of ``loop``'s (a loop run as written
+    from the kernel as it was before the analysis' trials: ``natural._short_as_written``
+    erases the one it had), so the kernel is looked up again by its place in its block
+    after it, never read through the op it was before."""
     if constant_trips(loop) != PAIR:
         return adopt(loop)
     kernel = kernel_of(loop)
+    block, place = _place(kernel)
     at = _loops(kernel).index(loop)
     before = kernel.clone()     # (detached, as natural.py's before its analysis)
     try:
         out = adopt(loop)
     except PipelineError as e:
+        kernel = _op(list(block.operations)[place])
         if KEPT_TAIL_ATTR not in kernel.attributes:
             before.erase()
             raise
@@ -139,9 +146,16 @@ def kept_or_peeled(loop, adopt):
             f"the pair with the tail kept in it is refused ({e})")
         return adopt(again)
     before.erase()
+    kernel = _op(list(block.operations)[place])
     if KEPT_TAIL_ATTR in kernel.attributes:
         del kernel.attributes[KEPT_TAIL_ATTR]
     return out
+
+
+def _place(kernel) -> tuple:
+    """(the block ``kernel`` lies in, its index there)."""
+    block = kernel.parent.regions[0].blocks[0]
+    return block, [_op(o) for o in block.operations].index(kernel)
 
 
 def _loops(kernel) -> list:

@@ -86,3 +86,62 @@ def test_a_run_cut_at_cs_edge_keeps_the_peel(capsys, tmp_path):
     assert ("its masks are not kept in the copies instead: 'vector.transfer_read' op at line "
             in out), out[-3000:]
     assert "reads a run cut at C's edge, copied in pieces, whose K rows are masked too" in out
+
+
+_TWO_STEPS = """
+func.func @other() {
+  return
+}
+func.func @k(%p: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %z = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %c2 step %c1 {
+    memref.store %z, %p[%i] : memref<4xf32>
+  }
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("refused", [False, True])
+def test_a_kernel_put_in_its_place_by_the_adoption_is_the_one_unmarked(refused):
+    """An adoption that puts another kernel in the place of the loop's (as
+    ``natural._short_as_written`` does: the kernel before the analysis' trials, the one it
+    had erased) and returns, or refuses the pair it kept: :func:`kept_or_peeled` reads the
+    kernel in that place, never the erased one (read, it crashed the suite's worker:
+    a segmentation fault), and drops the mark from it; refused, it adopts the kernel as
+    it was before again."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.errors import PipelineError
+    from pipeline_mlir.frontend.kept_tail import kept_or_peeled
+    from pipeline_mlir.frontend.kernel_ir import kernel_of
+    from pipeline_mlir.frontend.marks import KEPT_TAIL_ATTR, TAIL_REFUSED_ATTR
+
+    calls = []
+
+    def adopt(loop):
+        kernel = kernel_of(loop)
+        calls.append(loop)
+        if len(calls) > 1:
+            return "again"
+        kernel.attributes[KEPT_TAIL_ATTR] = ir.UnitAttr.get()
+        ir.InsertionPoint(kernel).insert(kernel.clone())
+        kernel.erase()
+        if refused:
+            raise PipelineError("the pair is refused")
+        return None
+
+    with new_context() as ctx:
+        module = ir.Module.parse(_TWO_STEPS, ctx)
+        loop = walk_ops(module.operation, lambda op: op.name == "scf.for")[0]
+        assert kept_or_peeled(loop, adopt) == ("again" if refused else None)
+        assert module.operation.verify()
+        funcs = walk_ops(module.operation, lambda op: op.name == "func.func")
+        assert [ir.StringAttr(f.attributes["sym_name"]).value for f in funcs] == ["other", "k"]
+        assert KEPT_TAIL_ATTR not in funcs[1].attributes
+        assert len(calls) == (2 if refused else 1)
+        if refused:
+            assert TAIL_REFUSED_ATTR in calls[1].attributes

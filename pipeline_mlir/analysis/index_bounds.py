@@ -45,7 +45,7 @@ import re
 
 from pipeline_mlir.analysis import int_ranges as R
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
-                                             declared_sizes, int_bits)
+                                             declared_sizes, dense_ints, int_bits)
 from pipeline_mlir.dialect.attrs import dimension
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
@@ -266,11 +266,8 @@ def _vector_range(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | 
 
 def _dense_range(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | None:
     """With ``bits``: a dense integer constant's elements' hull (none negative)."""
-    attr = o.attributes["value"]
-    if not isinstance(attr, ir.DenseIntElementsAttr):
-        return None
-    values = [int(attr[i]) for i in range(1 if attr.is_splat else len(attr))]
-    return (min(values), max(values)) if min(values) >= 0 else None
+    values = dense_ints(o.attributes["value"])
+    return (min(values), max(values)) if values and min(values) >= 0 else None
 
 
 def _assumed(o, n: int, depth: int, threads: bool) -> tuple[int, int] | None:

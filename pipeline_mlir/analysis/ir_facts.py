@@ -463,6 +463,14 @@ def constant_int(v) -> int | None:
     return None
 
 
+def dense_ints(attr) -> list[int] | None:
+    """The elements of a dense integer attribute (one for a splat), None for another
+    attribute."""
+    if not isinstance(attr, ir.DenseIntElementsAttr):
+        return None
+    return [int(attr[i]) for i in range(1 if attr.is_splat else len(attr))]
+
+
 def assumed_divisor(op, i: int) -> int:
     """The divisor ``util.assume.int`` ``op`` states of its ``i``-th value: the ``udiv``
     its assumptions give, the greatest common one where it gives several sets (one of them

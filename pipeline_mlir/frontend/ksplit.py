@@ -247,16 +247,21 @@ def _mixes(swizzle: tuple, bits: tuple) -> bool:
     ``bits`` (those of the chunk within a row): IREE's 8-wave bf16 tiles'
     ``xor_shuffle<64, 8>`` permutes bits 3..5, not a sub-step's bit 6; the one-wave i8
     tiles' ``xor_shuffle<128, 16>`` permutes bits 4..6, a quarter K step's bit 6."""
-    row, access = swizzle
-    lo, hi = access.bit_length() - 1, row.bit_length() - 1
-    return any(lo <= kb < hi for kb in bits)
+    return any(kb in _permuted(swizzle) for kb in bits)
 
 
 def _swizzle_words(swizzle: tuple) -> str:
     """``xor_shuffle<row, access> permutes its element bits lo..hi``."""
+    bits = _permuted(swizzle)
+    return f"xor_shuffle<{swizzle[0]}, {swizzle[1]}> permutes its element bits " \
+        f"{bits.start}..{bits.stop - 1}"
+
+
+def _permuted(swizzle: tuple) -> range:
+    """The element bits ``xor_shuffle<row, access>`` (``swizzle``) permutes: those of the
+    chunk within a row, from ``log2(access)`` up to ``log2(row)``."""
     row, access = swizzle
-    lo, hi = access.bit_length() - 1, row.bit_length() - 1
-    return f"xor_shuffle<{row}, {access}> permutes its element bits {lo}..{hi - 1}"
+    return range(access.bit_length() - 1, row.bit_length() - 1)
 
 
 def _pow2(x: int) -> bool:

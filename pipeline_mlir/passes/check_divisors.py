@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
-from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.analysis.ir_facts import block_size, dense_ints
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
@@ -63,10 +63,9 @@ def is_zero(value) -> bool:
     0]`` (:func:`~pipeline_mlir.analysis.index_bounds.unsigned_bounds` with ``bits``: a
     constant 0, read by ``constant_int``, among them), or, a dense integer constant, one
     of its elements is 0."""
-    if _is_constant(value):
-        attr = value.owner.attributes["value"]
-        if isinstance(attr, ir.DenseIntElementsAttr):
-            return any(int(attr[i]) == 0 for i in range(1 if attr.is_splat else len(attr)))
+    values = dense_ints(value.owner.attributes["value"]) if _is_constant(value) else None
+    if values is not None:
+        return 0 in values
     return unsigned_bounds(value, bits=True) == (0, 0)
 
 

@@ -16,31 +16,26 @@ no LLVM here.
 
 from __future__ import annotations
 
-import re
+from pipeline_mlir.isa.asm import kernel_spills, spill_counts
 
 __all__ = ["spills_of", "better", "order_name", "retry_note", "failed_note"]
-
-#: a kernel's spill counts in the assembly's ``amdhsa.kernels`` metadata
-_SPILL_COUNT = re.compile(r"^\s*\.(vgpr|sgpr)_spill_count:\s+(\d+)\s*$", re.M)
 
 
 def spills_of(kind: str, built) -> tuple[int, int]:
     """(VGPRs, SGPRs) the kernels of ``built`` spill, summed over its kernels: a build of
     ``kind`` (``compile_llvm_ir``'s: ``asm`` text, ``obj`` bytes, ``both`` the two), read
-    from the assembly's kernel metadata or, for an object alone, from its
-    ``NT_AMDGPU_METADATA`` note (the same counts:
+    from the assembly's kernel metadata (:func:`~pipeline_mlir.isa.asm.kernel_spills`) or,
+    for an object alone, from its ``NT_AMDGPU_METADATA`` note (the same counts:
     :func:`~pipeline_mlir.isa.codeobject.read_metadata`)."""
     if kind == "obj":
         from pipeline_mlir.isa.codeobject import read_metadata
 
         meta = read_metadata(built)
         kernels = meta.get("amdhsa.kernels", []) if isinstance(meta, dict) else []
-        return (sum(k.get(".vgpr_spill_count", 0) for k in kernels),
-                sum(k.get(".sgpr_spill_count", 0) for k in kernels))
-    counts = {"vgpr": 0, "sgpr": 0}
-    for what, n in _SPILL_COUNT.findall(built[0] if kind == "both" else built):
-        counts[what] += int(n)
-    return counts["vgpr"], counts["sgpr"]
+        counts = [spill_counts(k) for k in kernels if isinstance(k, dict)]
+    else:
+        counts = kernel_spills(built[0] if kind == "both" else built)
+    return sum(v for v, _ in counts), sum(s for _, s in counts)
 
 
 def better(first: tuple[int, int], again: tuple[int, int]) -> bool:

@@ -41,7 +41,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
+from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm, spill_counts
 from pipeline_mlir.isa.built_check import errors, pipelined_check
 from pipeline_mlir.isa.which_loop import ir_loops
 from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
@@ -143,6 +143,7 @@ def resources_from_asm(module: AsmModule, name: str) -> Resources:
     occ = info.get("Occupancy")
     reqd = md.get(".reqd_workgroup_size")
     wg = reqd[0] * reqd[1] * reqd[2] if reqd else _need(md, ".max_flat_workgroup_size", w)
+    vgpr_spills, sgpr_spills = spill_counts(md)
     return Resources(
         name=name, vgprs=_need(md, ".vgpr_count", w), agprs=md.get(".agpr_count", 0),
         sgprs=_need(md, ".sgpr_count", w),
@@ -150,7 +151,7 @@ def resources_from_asm(module: AsmModule, name: str) -> Resources:
         accum_offset=kd.get(".amdhsa_accum_offset", 0),
         lds_bytes=_need(md, ".group_segment_fixed_size", w),
         scratch_bytes=_need(md, ".private_segment_fixed_size", w),
-        vgpr_spills=md.get(".vgpr_spill_count", 0), sgpr_spills=md.get(".sgpr_spill_count", 0),
+        vgpr_spills=vgpr_spills, sgpr_spills=sgpr_spills,
         workgroup_size=wg, wavefront_size=_need(md, ".wavefront_size", w),
         kernarg_size=_need(md, ".kernarg_segment_size", w),
         sgprs_for_waves=info.get("NumSGPRsForWavesPerEU", md[".sgpr_count"]),
@@ -185,6 +186,7 @@ def resources_from_hsaco(hsaco: CodeObject, name: str) -> dict:
 def cross_check(res: Resources, obj: dict) -> list[str]:
     """Differences between the assembly's reading and the code object's (empty = agree)."""
     md, kd = obj["metadata"], obj["descriptor"]
+    spills = spill_counts(md)
     out = []
     pairs = [
         (".vgpr_count", res.vgprs, md.get(".vgpr_count")),
@@ -192,8 +194,8 @@ def cross_check(res: Resources, obj: dict) -> list[str]:
         (".sgpr_count", res.sgprs, md.get(".sgpr_count")),
         (".group_segment_fixed_size", res.lds_bytes, md.get(".group_segment_fixed_size")),
         (".private_segment_fixed_size", res.scratch_bytes, md.get(".private_segment_fixed_size")),
-        (".vgpr_spill_count", res.vgpr_spills, md.get(".vgpr_spill_count", 0)),
-        (".sgpr_spill_count", res.sgpr_spills, md.get(".sgpr_spill_count", 0)),
+        (".vgpr_spill_count", res.vgpr_spills, spills[0]),
+        (".sgpr_spill_count", res.sgpr_spills, spills[1]),
         (".wavefront_size", res.wavefront_size, md.get(".wavefront_size")),
         (".kernarg_segment_size", res.kernarg_size, md.get(".kernarg_segment_size")),
         ("KD group_segment_fixed_size", res.lds_bytes, kd["group_segment_fixed_size"]),

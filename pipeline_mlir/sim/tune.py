@@ -180,15 +180,14 @@ def assembly_cycles(asm_text: str, schedule) -> dict:
 def assembly_spills(asm_text: str, schedule=None) -> int:
     """The registers a kernel's assembly spills to scratch: the ``.vgpr_spill_count`` and
     ``.sgpr_spill_count`` of every kernel in its ``.amdgpu_metadata`` (the report's
-    ``spills``)."""
-    from pipeline_mlir.isa.asm import parse_asm
+    ``spills``: :func:`~pipeline_mlir.isa.asm.kernel_spills`)."""
+    from pipeline_mlir.isa.asm import kernel_spills
 
-    kernels = parse_asm(asm_text).metadata.get("amdgpu_metadata", {}).get("amdhsa.kernels")
+    kernels = kernel_spills(asm_text)
     if not kernels:
         raise PipelineError("the assembly has no .amdgpu_metadata kernel to read its spill "
                             "counts from")
-    return sum(int(k.get(".vgpr_spill_count", 0)) + int(k.get(".sgpr_spill_count", 0))
-               for k in kernels)
+    return sum(v + s for v, s in kernels)
 
 
 def guard(objective: str) -> str | None:

@@ -27,9 +27,9 @@ def _module(attrs: str) -> str:
 def _asm(spills: tuple[int, int], reversed_local: bool) -> str:
     """Assembly as the worker answers, its kernel metadata spilling ``spills``; the order
     named in a comment, so the kept build can be told apart."""
-    return (f"; order {'reversed' if reversed_local else 'default'}\n"
-            f"amdhsa.kernels:\n  - .name: f\n    .sgpr_spill_count: {spills[1]}\n"
-            f"    .vgpr_spill_count: {spills[0]}\n")
+    return (f"; order {'reversed' if reversed_local else 'default'}\n\t.amdgpu_metadata\n"
+            f"---\namdhsa.kernels:\n  - .name: f\n    .sgpr_spill_count: {spills[1]}\n"
+            f"    .vgpr_spill_count: {spills[0]}\n...\n\t.end_amdgpu_metadata\n")
 
 
 @pytest.fixture

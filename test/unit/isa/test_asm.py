@@ -9,7 +9,8 @@ import yaml
 
 import pipeline_mlir.isa.asm as asm_module
 from kernel_builds import KERNEL_SPECS, build
-from pipeline_mlir.isa.asm import AsmError, parse_asm, parse_yaml
+from pipeline_mlir.isa.asm import (AsmError, kernel_spills, metadata_document, parse_asm,
+                                   parse_yaml, spill_counts)
 from pipeline_mlir.isa.asm_instr import parse_instruction, registers
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.sim.instr import KINDS
@@ -286,6 +287,50 @@ def test_bad_assembly_is_an_error(text, message):
         parse_asm(text)
 
 
+@pytest.mark.parametrize("text", [
+    "\t.amdgpu_metadata\n---\namdhsa.version: [1, 2]\n",
+    "\t.type f,@function\nf:\n\ts_endpgm\n\t.amdgpu_metadata\n---\na: 1\na: 2\n"
+    "\t.end_amdgpu_metadata\n",
+    "\t.amdgpu_metadata\n---\n- 1\n\t.end_amdgpu_metadata\n",
+])
+def test_the_metadata_block_alone_is_refused_as_parse_asm_refuses_it(text):
+    """:func:`metadata_document` reads the block alone, with parse_asm's messages and
+    lines."""
+    with pytest.raises(AsmError) as alone:
+        metadata_document(text)
+    with pytest.raises(AsmError) as whole:
+        parse_asm(text)
+    assert str(alone.value) == str(whole.value)
+
+
+def test_the_metadata_block_alone():
+    kernel = "\t.type k,@function\nk:\n\ts_endpgm\n"
+    block = ("\t.amdgpu_metadata\n---\namdhsa.kernels:\n  - .name: k\n{}...\n"
+             "\t.end_amdgpu_metadata\n")
+    assert metadata_document(kernel) == {} and kernel_spills(kernel) == []
+    one = kernel + block.format("    .vgpr_spill_count: 3\n")
+    assert metadata_document(one) == parse_asm(one).metadata["amdgpu_metadata"]
+    assert kernel_spills(one) == [(3, 0)]
+    two = one + block.format("    .sgpr_spill_count: 2\n")       # the last kept, as parse_asm
+    assert metadata_document(two) == parse_asm(two).metadata["amdgpu_metadata"]
+    assert kernel_spills(two) == [(0, 2)]
+
+
+@pytest.mark.parametrize("entry, counts", [
+    ({".name": "k"}, (0, 0)),
+    ({".name": "k", ".vgpr_spill_count": 22, ".sgpr_spill_count": 1}, (22, 1)),
+    ({".name": "k", ".vgpr_spill_count": -1}, ".vgpr_spill_count -1, not a count"),
+    ({".name": "k", ".sgpr_spill_count": "2"}, ".sgpr_spill_count '2', not a count"),
+    ({".name": "k", ".vgpr_spill_count": True}, ".vgpr_spill_count True, not a count"),
+])
+def test_spill_counts(entry, counts):
+    if isinstance(counts, tuple):
+        assert spill_counts(entry) == counts
+    else:
+        with pytest.raises(AsmError, match=re.escape(f"the .amdgpu_metadata of k has {counts}")):
+            spill_counts(entry)
+
+
 def test_unknown_function_and_kernel():
     m = parse_asm(SNIPPET)
     with pytest.raises(AsmError, match="no function 'nope'.*functions: k"):
@@ -381,6 +426,8 @@ def test_real_kernels(built):
         assert md[".vgpr_count"] == num_vgpr
     assert m.metadata["kernel_info"][fn.name]["Occupancy"] in range(1, 9)
     assert md[".max_flat_workgroup_size"] == built.kernel.threads
+    assert metadata_document(built.asm) == m.metadata["amdgpu_metadata"]   # the block alone
+    assert kernel_spills(built.asm) == [spill_counts(md)]
 
 
 def test_no_fragment_read_address_is_computed_in_the_main_loop(built):

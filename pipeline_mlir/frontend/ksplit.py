@@ -284,10 +284,10 @@ def _not_taken(an: Analysis) -> str | None:
     return None
 
 
-def _refused(op, why: str, reason: str, said: str | None = None) -> KSplitRefusal:
-    """The split's refusal at ``op``: ``why`` (the split's wording), then ``said`` (``,
-    but`` and ``reason`` unless given)."""
-    return KSplitRefusal(op, f"'{op_name(op)}' op: {why}{said or ', but ' + reason}", reason)
+def _refused(op, why: str, reason: str) -> KSplitRefusal:
+    """The split's refusal at ``op``: ``why`` (the split's wording), ``, but`` and
+    ``reason``."""
+    return KSplitRefusal(op, f"'{op_name(op)}' op: {why}, but {reason}", reason)
 
 
 def _read_substeps(an: Analysis, kbits: dict, n: int, why: str) -> list:
@@ -299,9 +299,7 @@ def _read_substeps(an: Analysis, kbits: dict, n: int, why: str) -> list:
         if len(subs) != 1:
             op = an.ops[r.op]
             raise _refused(op, why, f"it would cut a fragment read (its lanes read K columns "
-                                    f"of sub-steps {', '.join(map(str, subs))})",
-                           f", which would cut this fragment read (its lanes read K columns "
-                           f"of sub-steps {', '.join(map(str, subs))})")
+                                    f"of sub-steps {', '.join(map(str, subs))})")
         out.append(int(subs[0]))
     return out
 

@@ -61,7 +61,7 @@ KSPLIT_MUTANTS = {
     # the sub-steps' boundary at 256
     "cut_read": ("%74 = arith.addi %72, %c128_i32",
                  "%k192 = arith.constant 192 : i32\n%74 = arith.addi %72, %k192",
-                 "vector.load", "which would cut this fragment read (its lanes read K "
+                 "vector.load", "but it would cut a fragment read (its lanes read K "
                  "columns of sub-steps 0, 1)"),
     # the first MFMA of sub-step 1 multiplies another B fragment than sub-step 0's first
     "mfma_differs": ("amdgpu.mfma 16x16x128 %185 * %193 + %215",

@@ -45,7 +45,7 @@ import re
 
 from pipeline_mlir.analysis import int_ranges as R
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
-                                             declared_sizes, dense_ints, int_bits)
+                                             declared_sizes, dense_ints, function_of, int_bits)
 from pipeline_mlir.dialect.attrs import dimension
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
@@ -243,9 +243,7 @@ def _id_by_launch(o, depth: int, ivs: bool, threads: bool) -> tuple[int, int] | 
     them); a ``gpu.lane_id`` below the wave's size, a ``gpu.subgroup_size`` the wave's."""
     if o.name in ("gpu.lane_id", "gpu.subgroup_size"):
         return (0, WAVE_SIZE - 1) if o.name == "gpu.lane_id" else (WAVE_SIZE, WAVE_SIZE)
-    f = o.parent
-    while f is not None and f.name not in ("func.func", "gpu.func"):
-        f = f.parent
+    f = function_of(o)
     sizes = {size for _, size in declared_sizes(f)} if f is not None else set()
     d = dimension(o.attributes["dimension"])
     if len(sizes) == 1 and d is not None and o.name in ("gpu.thread_id", "gpu.block_dim"):

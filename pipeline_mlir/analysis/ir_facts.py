@@ -327,6 +327,17 @@ def enclosing_ops(op):
         p = p.parent
 
 
+def function_of(op):
+    """The ``func.func`` or ``gpu.func`` around ``op`` (not ``op`` itself): where the walk
+    of :func:`enclosing_ops` stops; None when it stops at a module or at an op of no parent
+    (``op`` outside any function)."""
+    p = as_operation(op).parent
+    while p is not None and as_operation(p).name not in FUNCTION_OPS:
+        p = as_operation(p).parent
+    return as_operation(p) if p is not None and as_operation(p).name != "builtin.module" \
+        else None
+
+
 def encloses(outer, op) -> bool:
     """``op`` is nested in ``outer``'s regions, at any depth below its function (not
     ``outer`` itself): one of :func:`enclosing_ops`."""

@@ -13,7 +13,7 @@ import numpy as np
 
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, dense_row_major, element_bytes, enclosing_ops,
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, dense_row_major, element_bytes, function_of,
                                             memory_space, segments)
 from pipeline_mlir.analysis.views import VIEW_OPS
 from pipeline_mlir.dialect import bindings as B
@@ -387,14 +387,9 @@ def close_grown(loop, new, nexts: list) -> None:
 # ---------------------------------------------------------------------------------------------
 
 def kernel_of(loop):
-    """The ``gpu.func`` or ``func.func`` around ``loop``: where the walk of
-    :func:`~pipeline_mlir.analysis.ir_facts.enclosing_ops` stops; None when it stops at a
-    module (a loop outside any function)."""
-    inner = _op(loop)
-    for inner in enclosing_ops(loop):
-        pass
-    top = inner.parent
-    return _op(top) if top is not None and _op(top).name in ("gpu.func", "func.func") else None
+    """The ``gpu.func`` or ``func.func`` around ``loop``, None outside one
+    (:func:`~pipeline_mlir.analysis.ir_facts.function_of`)."""
+    return function_of(loop)
 
 
 def check_built(op, rewrite: str) -> None:

@@ -3,13 +3,14 @@ evaluation of the front end and of ``--emulate``'s dispatch reader is built on: 
 more threads than a gfx950 workgroup holds (a text mutation of IREE's VectorDistribute f16
 kernel: ``workgroup_size = [256, 1, 999999999]``, whose 256e9 threads the analyses tried
 to hold in one array, an internal error: finding 118 of docs/iree-audits.md) or of no
-thread is refused at the kernel."""
+thread is refused at the kernel.  The function whose size an op reads
+(``ir_facts.function_of``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.analysis.ir_facts import block_size, function_of
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 
@@ -46,3 +47,30 @@ def test_a_size_no_workgroup_has_is_refused_at_the_kernel(attrs, said):
     with pytest.raises(IRError, match="a gfx950 workgroup has 1 to 1024") as e:
         _size(attrs)
     assert said in str(e.value) and "'func.func' op" in str(e.value)
+
+
+def test_the_function_around_an_op():
+    """The ``gpu.func`` or ``func.func`` an op is nested in, at any depth; None for an op
+    outside any function (a module's) and for the function itself."""
+    with new_context() as ctx:
+        m = ir.Module.parse("""
+gpu.module @g {
+  gpu.func @k() kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %c1 step %c1 {
+      %t = gpu.thread_id x
+    }
+    gpu.return
+  }
+}
+func.func @f() {
+  %t = gpu.thread_id y
+  return
+}""", ctx)
+        ids = walk_ops(m.operation, lambda o: o.name == "gpu.thread_id")
+        assert [(function_of(t).name, str(function_of(t).attributes["sym_name"]))
+                for t in ids] == [("gpu.func", '"k"'), ("func.func", '"f"')]
+        (g,) = walk_ops(m.operation, lambda o: o.name == "gpu.module")
+        (k,) = walk_ops(m.operation, lambda o: o.name == "gpu.func")
+        assert function_of(g) is None and function_of(k) is None

@@ -21,8 +21,10 @@ __all__ = ["WAVES_OPTION", "check_waves", "with_kernel_waves"]
 
 def check_waves(kernel, threads: int, schedule) -> None:
     """IRError at ``kernel`` (the function) if ``schedule`` (which has a complete kernel)
-    cannot run ``threads`` threads: not whole waves or more than a workgroup may have (a
-    lockstep schedule), or not the fixed number of its kernel (another one)."""
+    cannot run ``threads`` threads: not whole waves (a lockstep schedule), or not the fixed
+    number of its kernel (another one).  ``threads`` are those of the kernel's
+    :func:`~pipeline_mlir.analysis.ir_facts.block_size`, which refuses a workgroup of no
+    thread or of more than a workgroup may have."""
     traits = schedule.kernel_traits
 
     def where() -> str:
@@ -34,7 +36,7 @@ def check_waves(kernel, threads: int, schedule) -> None:
                                   f"for {wave_count(traits.threads / WAVE_SIZE)} ({traits.threads} "
                                   f"threads)")
         return
-    if threads % WAVE_SIZE or not 0 < threads <= gfx950.MAX_WORKGROUP_THREADS:
+    if threads % WAVE_SIZE:
         raise IRError(kernel, f"{where()}; the '{schedule.name}' schedule runs whole "
                               f"{WAVE_SIZE}-lane waves in lockstep, 1 to "
                               f"{gfx950.MAX_WAVES} of them (at most "

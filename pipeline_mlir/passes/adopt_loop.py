@@ -60,21 +60,28 @@ class AdoptLoop(SchedulePass):
                 raise IRError(*why)
         else:  # the front end's rewriting (and the numpy and ISA modules it imports) only
             # for a module that holds a natural K-loop: a tagged input starts without them
+            from pipeline_mlir.frontend.adopt_walk import adopt_each
             from pipeline_mlir.frontend.natural import adopt_loop
-        for loop in loops:
-            if self.schedule is None:
-                raise IRError(loop, "'scf.for' op is a natural K-loop but sched-adopt-loop has "
-                                    "no schedule=NAME option")
-            with loop.context, loop.location:
-                new = adopt_loop(loop, self.schedule)
-                if new is not None:     # None: too short to pipeline, run as written
-                    self.adopted.append(read_schedule(new, *SCHEDULE_ATTRS))
-                    self._over_budget(new)
+            # (each loop found again after the adoption before it, which may have put
+            # another kernel in its kernel's place: frontend/adopt_walk.py)
+            adopt_each(loops, lambda loop: self._adopt(adopt_loop, loop))
         # (a loop the front end rewrote is another op: the marks on the module's loops,
         # which no input carries, frontend/reserved.py)
         left = whole_remainders(module)
         self.unpipelined += [whole_note(rem) for rem in left]
         self.unpipelined_at += [rem.location for rem in left]
+
+    def _adopt(self, adopt_loop, loop) -> None:
+        """Adopt natural K-loop ``loop`` (``adopt_loop``: the front end's), the schedule it
+        stands for kept."""
+        if self.schedule is None:
+            raise IRError(loop, "'scf.for' op is a natural K-loop but sched-adopt-loop has "
+                                "no schedule=NAME option")
+        with loop.context, loop.location:
+            new = adopt_loop(loop, self.schedule)
+            if new is not None:     # None: too short to pipeline, run as written
+                self.adopted.append(read_schedule(new, *SCHEDULE_ATTRS))
+                self._over_budget(new)
 
     def _over_budget(self, loop) -> None:
         """Keep the note of ``loop`` (adopted) when it is left over the budget of a lane's

@@ -41,16 +41,33 @@ DYNAMIC = ir.ShapedType.get_dynamic_size() if hasattr(ir.ShapedType, "get_dynami
 BLOCK_SIZE_ATTRS = ("known_block_size", "gpu.known_block_size", "rocdl.reqd_work_group_size")
 
 
-def block_size(kernel) -> tuple[int, int, int] | None:
-    """The workgroup size ``kernel`` (a gpu.func, func.func or llvm.func) states, padded to
-    three sizes: the first of :data:`BLOCK_SIZE_ATTRS` it has, else IREE's
-    ``translation_info`` workgroup size; None if it states none.  A size of no thread or of
-    more than a workgroup of the target holds is refused at the kernel (no launch runs it,
-    and the analyses evaluate every thread: finding 118 of docs/iree-audits.md)."""
+#: where :func:`declared_sizes` says IREE's ``translation_info`` states the size
+INFO_SIZE = "translation_info workgroup_size"
+
+
+def stated_size(kernel) -> tuple[str, tuple[int, int, int]] | None:
+    """``(where, size)`` of the workgroup size ``kernel`` states (:func:`block_size`'s, not
+    checked): the first of :data:`BLOCK_SIZE_ATTRS` it has, else IREE's ``translation_info``
+    workgroup size; ``where`` the ``translation_info`` wherever it states that size, as it
+    gave it (IREE's passes copy it to ``gpu.known_block_size``: the VectorDistribute front
+    end's); None if it states none."""
     sizes = declared_sizes(kernel)
     if not sizes:
         return None
     where, size = sizes[0]
+    return (INFO_SIZE if (INFO_SIZE, size) in sizes else where), size
+
+
+def block_size(kernel) -> tuple[int, int, int] | None:
+    """The workgroup size ``kernel`` (a gpu.func, func.func or llvm.func) states, padded to
+    three sizes (:func:`stated_size`); None if it states none.  A size of no thread or of
+    more than a workgroup of the target holds is refused at the kernel, naming the
+    attribute that gave it (no launch runs it, and the analyses evaluate every thread:
+    finding 118 of docs/iree-audits.md)."""
+    stated = stated_size(kernel)
+    if stated is None:
+        return None
+    where, size = stated
     if not 0 < math.prod(size) <= MAX_WORKGROUP_THREADS or min(size) < 1:
         raise IRError(kernel, f"'{kernel.name}' op: its workgroup size ({where}) is "
                               f"{list(size)}, {math.prod(size)} threads; a {NAME} workgroup "
@@ -59,9 +76,9 @@ def block_size(kernel) -> tuple[int, int, int] | None:
 
 
 def workgroup_waves(kernel) -> int | None:
-    """The waves of ``kernel``'s workgroup, or None when it
-    is not known: no size stated, or two stated sizes that differ (:func:`launch_conflict`:
-    whichever one launches it, a check must hold for either)."""
+    """The waves of ``kernel``'s workgroup, or None when it is not known: no size stated,
+    or two stated sizes that differ (:func:`~pipeline_mlir.analysis.launch_conflicts.
+    launch_conflict`: whichever one launches it, a check must hold for either)."""
     sizes = {size for _, size in declared_sizes(kernel)}
     if len(sizes) != 1:
         return None
@@ -76,7 +93,7 @@ def declares_kernel(func) -> bool:
     return block_size(func) is not None or "translation_info" in func.attributes
 
 
-def _translation_info(kernel) -> str | None:
+def translation_info_text(kernel) -> str | None:
     """The text of IREE's ``translation_info`` on ``kernel`` (it has no accessor)."""
     info = kernel.attributes["translation_info"] if "translation_info" in kernel.attributes \
         else None
@@ -91,27 +108,11 @@ def declared_sizes(kernel) -> list[tuple[str, tuple[int, int, int]]]:
         if name in kernel.attributes:
             v = list(ir.DenseI32ArrayAttr(kernel.attributes[name]))
             out.append((name, tuple(v + [1] * (3 - len(v)))))
-    m = re.search(r"workgroup_size\s*=\s*\[([\d,\s]+)\]", _translation_info(kernel) or "")
+    m = re.search(r"workgroup_size\s*=\s*\[([\d,\s]+)\]", translation_info_text(kernel) or "")
     if m:
         v = [int(x) for x in m.group(1).split(",")]
-        out.append(("translation_info workgroup_size", tuple(v + [1] * (3 - len(v)))))
+        out.append((INFO_SIZE, tuple(v + [1] * (3 - len(v)))))
     return out
-
-
-def launch_conflict(kernel, wave_size: int) -> str | None:
-    """What is contradictory in how ``kernel`` states its launch: two workgroup sizes that
-    differ (``gpu.known_block_size`` and IREE's ``translation_info`` workgroup size), or a
-    ``translation_info`` subgroup size other than the target's ``wave_size``."""
-    sizes = declared_sizes(kernel)
-    for where, size in sizes[1:]:
-        if size != sizes[0][1]:
-            return (f"it states two workgroup sizes: {sizes[0][0]} = {list(sizes[0][1])} and "
-                    f"{where} = {list(size)}")
-    m = re.search(r"subgroup_size\s*=\s*(\d+)", _translation_info(kernel) or "")
-    if m and int(m.group(1)) != wave_size:
-        return (f"its translation_info has subgroup_size = {m.group(1)}, but the target runs "
-                f"waves of {wave_size} lanes")
-    return None
 
 
 def attr_names(op) -> list[str]:

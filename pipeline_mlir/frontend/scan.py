@@ -22,7 +22,8 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.block_scan import block_ops
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import block_size, launch_conflict, transfer
+from pipeline_mlir.analysis.ir_facts import block_size, transfer
+from pipeline_mlir.analysis.launch_conflicts import dispatch_conflict, launch_conflict
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.frontend.guarded_load import nested_refusal
@@ -247,6 +248,8 @@ def scan_loop(loop) -> LoopScan:
                               f"thread's addresses and needs it")
     if (why := launch_conflict(kernel, WAVE_SIZE)) is not None:
         raise IRError(kernel, f"'{kernel.name}' op: {why}")
+    if (conflict := dispatch_conflict(kernel, WAVE_SIZE)) is not None:
+        raise IRError(*conflict)        # (at IREE's dispatch_config: finding 126)
     check_workgroup_loops(loop)
     blk = loop.regions[0].blocks[0]
     body = [_op(o) for o in blk.operations]

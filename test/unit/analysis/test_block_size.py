@@ -42,6 +42,13 @@ def test_a_stated_size_is_read(attrs, want):
      "(translation_info workgroup_size) is [1025, 1, 1], 1025 threads"),
     ("known_block_size = array<i32: 64, 0, 1>", "(known_block_size) is [64, 0, 1], 0 threads"),
     ("known_block_size = array<i32: -64, -1, 1>", "(known_block_size) is [-64, -1, 1], 64 threads"),
+    # the attribute that gave the size named: the translation_info, which IREE's passes
+    # copy to gpu.known_block_size (the VectorDistribute front end's), else the one there is
+    (f"gpu.known_block_size = array<i32: 256, 1, 999999999>, translation_info = "
+     f"{_INFO.format('256, 1, 999999999')}", "(translation_info workgroup_size) is "
+                                             "[256, 1, 999999999]"),
+    ("gpu.known_block_size = array<i32: 256, 1, 999999999>",
+     "(gpu.known_block_size) is [256, 1, 999999999]"),
 ])
 def test_a_size_no_workgroup_has_is_refused_at_the_kernel(attrs, said):
     with pytest.raises(IRError, match="a gfx950 workgroup has 1 to 1024") as e:

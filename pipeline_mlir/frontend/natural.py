@@ -83,8 +83,8 @@ from pipeline_mlir.frontend.regcopy import check_no_narrow, convert_register_cop
 from pipeline_mlir.frontend.remainder_ahead import loads_ahead
 from pipeline_mlir.frontend.remainder_dma import dma_copies_ahead
 from pipeline_mlir.frontend.no_loop import no_loop_reason
-from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, scan_loop,
-                                         split_reads)
+from pipeline_mlir.frontend.scan import (check_launch, check_not_pipelined, find_natural_loops,
+                                         scan_loop, split_reads)
 from pipeline_mlir.frontend.kept_tail import kept_or_peeled
 from pipeline_mlir.frontend.masks import peel_masked_tail
 from pipeline_mlir.frontend.pad_stores import pad_stores_as_copies
@@ -537,6 +537,7 @@ def adopt_loop(loop, schedule):
 def _adopt(loop, schedule):
     """:func:`adopt_loop`'s work."""
     check_not_pipelined(loop)
+    check_launch(kernel_of(loop))   # (a loop run as written too)
     check_private_bounds(kernel_of(loop))
     forward_private_rows(kernel_of(loop))   # (C's tile staged for its initial values)
     check_lds_extents(loop)
@@ -567,8 +568,7 @@ def _adopt(loop, schedule):
     check_waves(loop, schedule)   # (once per loop: its kernel's waves against the schedule)
     kernel = kernel_of(loop)
     trips = constant_trips(loop)    # (before the analysis, which may merge the loop away)
-    # (a loop too short for its one way is run as written, from the kernel as it is now:
-    # the analysis' trials rewrite it on the way to their refusal)
+    # (a loop too short for its one way runs as written, from the kernel as it is now)
     kept = kernel.clone()       # (detached: no second kernel in the module meanwhile)
     kept_loop = _loops(kept)[_loops(kernel).index(loop)]
     with shared_sources():      # (the kept masks' proofs of every trial: kept_layout.py)

@@ -234,6 +234,18 @@ def poison_position(op) -> str | None:
             f"takes the loop's vectors at defined positions only")
 
 
+def check_launch(kernel) -> None:
+    """Refuse a kernel whose statements of its launch contradict one another: two workgroup
+    sizes, a subgroup size that is not the target's wave, or IREE's ``dispatch_config``
+    launching it otherwise (finding 126), at the kernel or at that op.  Checked for every
+    kernel the front end adopts a loop of, a loop left to run as written too: the code
+    object states one size and the emulator runs one."""
+    if (why := launch_conflict(kernel, WAVE_SIZE)) is not None:
+        raise IRError(kernel, f"'{kernel.name}' op: {why}")
+    if (conflict := dispatch_conflict(kernel, WAVE_SIZE)) is not None:
+        raise IRError(*conflict)        # (at IREE's dispatch_config)
+
+
 def scan_loop(loop) -> LoopScan:
     """Classify every op of the loop body; anything the pipeliner cannot move is an error."""
     kernel = kernel_of(loop)
@@ -246,10 +258,7 @@ def scan_loop(loop) -> LoopScan:
                               f"size (known_block_size, gpu.known_block_size or IREE's "
                               f"translation_info workgroup_size); the analysis evaluates every "
                               f"thread's addresses and needs it")
-    if (why := launch_conflict(kernel, WAVE_SIZE)) is not None:
-        raise IRError(kernel, f"'{kernel.name}' op: {why}")
-    if (conflict := dispatch_conflict(kernel, WAVE_SIZE)) is not None:
-        raise IRError(*conflict)        # (at IREE's dispatch_config: finding 126)
+    check_launch(kernel)
     check_workgroup_loops(loop)
     blk = loop.regions[0].blocks[0]
     body = [_op(o) for o in blk.operations]

@@ -23,3 +23,15 @@
 // RUN: sed 's/workgroup_size = \[256, 1, 1\] subgroup_size = 64 {/workgroup_size = [256, 1, 1] subgroup_size = 32 {/' %S/Inputs/iree-f16-ab-100x24x520.late.mlir \
 // RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=WAVE32
 // WAVE32: <stdin>:300:9: error: sched-adopt-loop: 'iree_codegen.dispatch_config' op: subgroup_size = 32 for @matmul_dispatch_0_matmul_100x24x520_f16xf16xf32, but the target runs waves of 64 lanes
+//
+// A loop too short to pipeline runs as written, and its kernel's launch is checked too
+// (built for 256 threads before, exit 0): its 65 K steps made 1, the dispatch_config agreeing,
+// then saying 128 threads:
+// RUN: sed 's/to %%c65_i32 step %%c1_i32/to %%c1_i32 step %%c1_i32/' %S/Inputs/iree-f16-ab-100x24x520.late.mlir \
+// RUN:   | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=SHORT
+// SHORT: iree_codegen.dispatch_config @matmul_dispatch_0_matmul_100x24x520_f16xf16xf32 workgroup_size = [256, 1, 1]
+// SHORT: warning: sched-adopt-loop: the K-loop is not pipelined: the K-loop runs 1 K step
+// RUN: sed -e 's/to %%c65_i32 step %%c1_i32/to %%c1_i32 step %%c1_i32/' -e 's/workgroup_size = \[256, 1, 1\] subgroup_size = 64 {/workgroup_size = [128, 1, 1] subgroup_size = 64 {/' %S/Inputs/iree-f16-ab-100x24x520.late.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=SHORTHALF
+// SHORTHALF: <stdin>:300:9: error: sched-adopt-loop: 'iree_codegen.dispatch_config' op: workgroup_size = [128, 1, 1], with which IREE launches
+// SHORTHALF-NOT: warning

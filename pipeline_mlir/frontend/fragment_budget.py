@@ -36,6 +36,17 @@ IREE's i8 ``A x B^T`` 384x1280x2560, ``A x B`` 640x512x768 and ``A^T x B^T``
 (160, under the budget) spill 8, 37 and 21 VGPRs of accumulators, at most 157 to 208
 architected VGPRs live before allocation; split into 4, none.
 
+Under the budget too, a loop whose 16x16 MFMAs' accumulators fill the AGPRs and take
+several MFMAs a K step is split into one MFMA an accumulator a sub-step
+(:func:`_untied_under_budget`, finding 125): IREE's i8 ``A x B`` 512x640x1152 and
+128x1024x896 and ``A x B^T`` 768x384x1152 at a K step of 128 (two 16x16x64 MFMAs an
+accumulator, 128 VGPRs of fragments in 48 or 32 reads: 176 or 160) spill 18, 22 and 2 VGPRs
+whole (the first two after the loop, where LLVM moves accumulators between AGPRs and
+architected VGPRs; the third also moves them in the loop), none split into 2.  A loop at
+one MFMA an accumulator a K step already (the 8-bit floats' 16x16x128 at a K step of 128)
+has nothing to split, and one whose split is refused is pipelined as it is, its note saying
+why (:data:`UNDER_BUDGET`; no warning, being under the budget).
+
 Where the split cannot be made (``split_k`` refuses it: a remainder loop on the schedule's
 buffers, copies it would narrow, an MFMA chain that does not repeat), the loop is pipelined
 as it is, as before (the one-MFMA split, refused, falls back to the fewest under the
@@ -73,6 +84,9 @@ UNTIED = "the 16x16 MFMAs' accumulators of 4 registers fill the AGPRs"
 #: how a note of a loop over the budget that the split could not take starts (the driver's
 #: warning at the loop reads it)
 OVER_BUDGET = "not split"
+#: how the note of a loop under the budget that the split for untied accumulators could
+#: not take starts (no warning: :func:`over_budget_note` is False for it)
+UNDER_BUDGET = "kept whole"
 
 
 def fragment_registers(an: Analysis) -> tuple[int, int]:
@@ -109,8 +123,10 @@ def split_for_registers(an: Analysis) -> Analysis:
     vgprs, reads = fragment_registers(an)
     budget = register_budget(an)
     need = vgprs + reads
-    if budget is None or need <= budget:
+    if budget is None:
         return an
+    if need <= budget:
+        return _untied_under_budget(an, vgprs, reads, budget)
     n = sub_steps(need, budget, an.chain())
     said = (f"one K tile's fragment reads write {vgprs} VGPRs a lane in {reads} reads "
             f"({need} with their addresses), over the budget of {budget} ({ARCH_VGPRS} "
@@ -134,6 +150,32 @@ def split_for_registers(an: Analysis) -> Analysis:
     out.ksplit_note = (f"split into {got} sub-steps of K {k // got} (the K step of {k}): "
                        f"{said}; {-(-vgprs // got)} VGPRs in {-(-reads // got)} reads a "
                        f"sub-step{one}")
+    return out
+
+
+def _untied_under_budget(an: Analysis, vgprs: int, reads: int, budget: int) -> Analysis:
+    """``an`` under the budget: as it is, or, where its accumulators are untied
+    (:func:`untied_accumulators`) and take several MFMAs a K step, split into one MFMA an
+    accumulator a sub-step (module docstring: finding 125), with its note; a split
+    refused leaves it as it is, the note saying why (no warning: it is under the budget)."""
+    chain = an.chain()
+    if chain < 2 or not untied_accumulators(an):
+        return an
+    said = (f"one K tile's fragment reads write {vgprs} VGPRs a lane in {reads} reads "
+            f"({vgprs + reads} with their addresses), under the budget of {budget}")
+    why = f"{UNTIED}: LLVM gives each of an accumulator's MFMAs a register of its own"
+    loop, k = an.scan.loop, _k_elements(an)
+    step = an.evaluator.uniform(loop.operands[2])
+    out, reason = _split(an, chain)
+    if out is None:
+        an.ksplit_note = (f"{UNDER_BUDGET}: {said}; not {chain} sub-steps, one MFMA an "
+                          f"accumulator a sub-step ({why}), since the front end cannot "
+                          f"split its K step so ({reason}): pipelined as it is")
+        return an
+    got = step // constant_int(loop.operands[2])
+    out.ksplit_note = (f"split into {got} sub-steps of K {k // got} (the K step of {k}): "
+                       f"{said}; {-(-vgprs // got)} VGPRs in {-(-reads // got)} reads a "
+                       f"sub-step; one MFMA an accumulator a sub-step ({why})")
     return out
 
 

@@ -236,3 +236,86 @@ def test_an_untied_kernel_builds_with_no_spill_and_is_exact(tmp_path, capsys,
 
     late = G.late_form(G.matmul_source("i8", 384, 1280, 2560, **I8_ABT))
     built_unspilled_and_exact(tmp_path, late, capsys, workgroups=2)
+
+
+#: IREE's forced i8 ``A x B`` in one wave's 128x128 tile at a K step of 128 (finding 125:
+#: the forty-first sweep's 512x640x1152 and 128x1024x896 spilled 18 and 22 VGPRs so): 128
+#: VGPRs of fragments in 48 reads a K tile, 176, under the budget; two 16x16x64 MFMAs an
+#: accumulator a K step
+I8_AB = dict(transpose_a=False, transpose_b=False, mma="MFMA_I32_16x16x64_I8", stages=3,
+             tile=(128, 128, 128), waves=(1, 1))
+
+
+@pytest.fixture(scope="module")
+def ab_late():
+    return G.late_form(G.matmul_source("i8", 128, 128, 512, **I8_AB))
+
+
+@needs_iree
+def test_untied_accumulators_under_the_budget_take_one_mfma_a_sub_step(tmp_path, capsys,
+                                                                        ab_late):
+    """At 176, the budget, the K step of 128 is not split for the fragments, but its 16x16
+    MFMAs' accumulators fill the AGPRs and take 2 MFMAs a K step: 2 sub-steps of K 64, one
+    MFMA an accumulator a sub-step, said in the note."""
+    out, err = _adopted(tmp_path, capsys, ab_late)
+    note = re.search(r'sched\.k_split = "([^"]*)"', out).group(1)
+    assert note.startswith("split into 2 sub-steps of K 64 (the K step of 128): one K "
+                           "tile's fragment reads write 128 VGPRs a lane in 48 reads (176 "
+                           "with their addresses), under the budget of 176; 64 VGPRs in 24 "
+                           "reads a sub-step; one MFMA an accumulator a sub-step (the 16x16 "
+                           "MFMAs' accumulators"), note
+    assert "BK = 64 " in _options(out)
+    assert "warning" not in err, err
+
+
+@needs_iree
+def test_one_mfma_a_k_step_under_the_budget_is_left(tmp_path, capsys):
+    """E5M2 ``A x B^T`` 256x512x384 (16x16x128 MFMAs at a K step of 128, under the budget):
+    untied accumulators filling the AGPRs, but one MFMA an accumulator a K step already, so
+    nothing to split: the K step of 128 kept, no note."""
+    late = G.late_form(G.matmul_source(
+        "fp8e5m2", 256, 512, 384, transpose_a=False, transpose_b=True,
+        mma="MFMA_F32_16x16x128_F8E5M2", stages=2, tile=(128, 128, 128), waves=(1, 1)))
+    out, _ = _adopted(tmp_path, capsys, late)
+    assert "sched.k_split" not in out
+    assert "BK = 128 " in _options(out)
+
+
+@needs_iree
+def test_a_split_refused_under_the_budget_keeps_the_loop_unwarned(tmp_path, capsys,
+                                                                   monkeypatch, ab_late):
+    """Where ``split_k`` refuses the split for untied accumulators under the budget (made
+    to, here), the K step stays 128, the note says why, and no build warns: the loop is
+    within the budget."""
+    reason = "a reason given apart"
+
+    def refused(an, at_least=1, unswizzle=False):
+        raise KSplitRefusal(an.scan.loop, f"'scf.for' op: ...: {reason}", reason)
+    monkeypatch.setattr(FB, "split_k", refused)
+    out, _ = _adopted(tmp_path, capsys, ab_late)
+    note = re.search(r'sched\.k_split = "([^"]*)"', out).group(1)
+    assert note.startswith(f"{FB.UNDER_BUDGET}: one K tile's fragment reads write 128 VGPRs"), \
+        note
+    assert note.endswith(f"cannot split its K step so ({reason}): pipelined as it is"), note
+    assert not FB.over_budget_note(note)
+    assert "BK = 128 " in _options(out)
+    path = tmp_path / "k.mlir"
+    rc = main(["--pipeline=4wave", str(path), "--emit=mlir", "-o", str(tmp_path / "o.mlir")])
+    _, err = capsys.readouterr()
+    assert rc == 0, err
+    assert "warning" not in err, err
+
+
+@needs_iree
+@pytest.mark.long("test_untied_accumulators_under_the_budget_take_one_mfma_a_sub_step checks "
+                  "the rule's decision on a smaller kernel; this builds one the forty-first "
+                  "sweep drew and runs it on the emulator")
+def test_an_untied_kernel_under_the_budget_builds_with_no_spill(tmp_path, capsys,
+                                                                shared_code_objects):
+    """IREE's i8 ``A x B`` 512x640x1152 (finding 125: 18 VGPRs spilled with its K step of 128
+    whole) split into 2 builds with no VGPR or SGPR spilled and runs exact in late mode."""
+    from iree_configs import built_unspilled_and_exact
+
+    late = G.late_form(G.matmul_source("i8", 512, 640, 1152, **I8_AB))
+    _, report = built_unspilled_and_exact(tmp_path, late, capsys, workgroups=2)
+    assert "K split: split into 2 sub-steps of K 64" in report, report

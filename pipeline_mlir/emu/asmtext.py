@@ -20,7 +20,7 @@ from pipeline_mlir.emu.codeobj import Kernel, check_processor, launch_from_descr
 from pipeline_mlir.emu.disasm import format_instr
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.instr import Instr
-from pipeline_mlir.isa.asm import AsmError, parse_yaml
+from pipeline_mlir.isa.asm import AsmError, metadata_document
 
 _LABEL = re.compile(r"^([A-Za-z_.$][\w.$]*):")
 #: ``.amdgcn_target "amdgcn-amd-amdhsa--gfx950[:feature+...]"``: the processor
@@ -87,7 +87,7 @@ def kernels_from_asm(text: str) -> dict[str, Kernel]:
         m = _TARGET.match(ln)
         if m:
             check_processor(m.group(1), f"line {i + 1}: .amdgcn_target")
-    metadata = _metadata(lines)
+    metadata = _metadata(text)
     out = {}
     for name in names:
         meta = next((k for k in metadata if isinstance(k, dict) and k.get(".name") == name),
@@ -97,23 +97,18 @@ def kernels_from_asm(text: str) -> dict[str, Kernel]:
     return out
 
 
-def _metadata(lines: list[str]) -> list:
-    """The ``amdhsa.kernels`` entries of the ``.amdgpu_metadata`` document ([] without one)."""
-    start = next((i for i, ln in enumerate(lines) if ln.strip() == ".amdgpu_metadata"), None)
-    if start is None:
-        return []
-    end = next((i for i in range(start + 1, len(lines))
-                if lines[i].strip() == ".end_amdgpu_metadata"), None)
-    if end is None:
-        raise EmuError(f"line {start + 1}: .amdgpu_metadata without .end_amdgpu_metadata")
+def _metadata(text: str) -> list:
+    """The ``amdhsa.kernels`` entries of the ``.amdgpu_metadata`` document ([] without one;
+    read as the ISA package reads it, :func:`~pipeline_mlir.isa.asm.metadata_document`)."""
     try:
-        doc = parse_yaml("\n".join(lines[start + 1:end]), start + 2)
+        doc = metadata_document(text)
     except AsmError as e:
         raise EmuError(f"the .amdgpu_metadata document: {e}") from None
+    if not doc:
+        return []
     kernels = doc.get("amdhsa.kernels") if isinstance(doc, dict) else None
     if not isinstance(kernels, list):
-        raise EmuError(f"line {start + 1}: the .amdgpu_metadata document has no "
-                       f"amdhsa.kernels list")
+        raise EmuError("the .amdgpu_metadata document has no amdhsa.kernels list")
     return kernels
 
 

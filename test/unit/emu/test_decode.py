@@ -183,3 +183,21 @@ def test_an_out_of_range_wait_count_is_an_error(text):
         parse_instruction(text, 0)
     assert parse_instruction("s_waitcnt vmcnt(63) lgkmcnt(15)", 0)[0].f["imm"] == \
         parse_instruction("s_waitcnt", 0)[0].f["imm"]
+
+
+def test_the_assemblys_metadata_is_read_as_the_isa_package_reads_it():
+    """The emulator's kernels of an assembly carry the ``amdhsa.kernels`` entry the ISA
+    package's one reader of the ``.amdgpu_metadata`` block gives; a block left open or
+    without a kernels list is one EmuError."""
+    from pipeline_mlir.isa.asm import metadata_document
+
+    text = build("4wave-fp8-64").asm
+    (k,) = kernels_from_asm(text).values()
+    (entry,) = metadata_document(text)["amdhsa.kernels"]
+    assert k.meta == entry and entry[".name"] == k.name
+    open_block = text.replace(".end_amdgpu_metadata", "")
+    with pytest.raises(EmuError, match=r"\.amdgpu_metadata without \.end_amdgpu_metadata"):
+        kernels_from_asm(open_block)
+    no_list = text.replace("amdhsa.kernels:", "amdhsa.other:")
+    with pytest.raises(EmuError, match="has no amdhsa.kernels list"):
+        kernels_from_asm(no_list)

@@ -18,7 +18,9 @@ move elements (``vector.from_elements``, ``extract``, ``insert``, ``shape_cast``
 yield followed), from a zero constant or from reads of private buffers (a transfer unmasked
 and in bounds), and every write of each such buffer before the loop (through its views;
 those after it stage the loop's results) is a masked read of global memory whose else value
-is a zero (the ``scf.if`` above, a ``map_load`` padded with a zero) or a zero; at least one
+is a zero (the ``scf.if`` above, a ``map_load`` padded with a zero, a masked
+``vector.transfer_read`` padded with a zero: the prefetch point's read of a lane's C rows
+where they cross C's edge) or a zero; at least one
 such masked read exists, and no loop runs the K-loop again (a write after it could reach
 the next run's reads).  Whether each element read was written is not held.  Anything else (a plain read of C, another constant, a value
 computed, a buffer written another way or passed on): False, and the rule keeps refusing.
@@ -26,7 +28,8 @@ computed, a buffer written another way or passed on): False, and the rule keeps 
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import enclosing_ops, memory_space, transfer, zero_bits
+from pipeline_mlir.analysis.ir_facts import (enclosing_ops, memory_space, segments, transfer,
+                                             zero_bits)
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.epilogue_ops import MAP_LOAD
@@ -172,9 +175,12 @@ def _writes(buffer, later: list):
 
 def _masked_value(v):
     """True: ``v`` is an ``scf.if`` whose then-branch yields one load of global memory
-    and whose else-branch yields a zero; False: a zero; None: anything else."""
+    and whose else-branch yields a zero, or a masked transfer of global memory padded with
+    a zero (:func:`_masked_transfer`); False: a zero; None: anything else."""
     if zero_bits(v):
         return False
+    if not isinstance(v.owner, ir.Block) and _op(v.owner).name == "vector.transfer_read":
+        return _masked_transfer(_op(v.owner))
     if isinstance(v.owner, ir.Block) or _op(v.owner).name != "scf.if":
         return None
     op = _op(v.owner)
@@ -190,6 +196,18 @@ def _masked_value(v):
             memory_space(_op(got.owner).operands[0].type) not in _GLOBAL:
         return None
     return True if zero_bits(other[-1].operands[n]) else None
+
+
+def _masked_transfer(op):
+    """True: ``vector.transfer_read`` ``op`` reads global memory under a mask or past a
+    dimension not in bounds, its padding a zero (IREE's prefetch point's read of C's rows
+    in a lane's run, ``vector.create_mask`` of the rows inside C); None else (a read of C
+    that pads nothing is no masked read; another padding is another start)."""
+    t = transfer(op)
+    if memory_space(op.operands[0].type) not in _GLOBAL or not t.minor_identity or \
+            (not t.masked and all(t.in_bounds)) or not zero_bits(segments(op)[2][0]):
+        return None
+    return True
 
 
 def _padded_map_load(op) -> bool:

@@ -137,3 +137,45 @@ def test_a_start_read_with_padding_is_not_said_so():
     text = MAP_LOAD.replace("%init = vector.transfer_read %p[%c0], %zero {in_bounds = [true]}",
                             "%init = vector.transfer_read %p[%c1], %zero {in_bounds = [false]}")
     assert text != MAP_LOAD and _word(MAP_LOAD) and not _word(text)
+
+
+#: IREE's prefetch point of f8E4M3FN ``C += A x B`` + relu 17x16x480 (4 stages; a grid of
+#: one workgroup, finding 123) reads a lane's 4 rows of C in one masked transfer, the rows
+#: inside C kept (``vector.create_mask``), the others the zero padding, and writes them to
+#: the private buffer the accumulator starts from
+MASKED_READ = """
+func.func @k(%c: memref<8x8xf32, #amdgpu.address_space<fat_raw_buffer>>, %n: index,
+             %a: vector<4xf16>, %b: vector<4xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %p = memref.alloca() : memref<4x1xf32, #gpu.address_space<private>>
+  %m = vector.create_mask %n, %c1 : vector<4x1xi1>
+  %r = vector.transfer_read %c[%c0, %c0], %zero, %m {in_bounds = [true, true]} : memref<8x8xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<4x1xf32>
+  vector.transfer_write %r, %p[%c0, %c0] {in_bounds = [true, true]} : vector<4x1xf32>, memref<4x1xf32, #gpu.address_space<private>>
+  %e = vector.transfer_read %p[%c0, %c0], %zero {in_bounds = [true, true]} : memref<4x1xf32, #gpu.address_space<private>>, vector<4x1xf32>
+  %init = vector.shape_cast %e : vector<4x1xf32> to vector<4xf32>
+  %acc = scf.for %k = %c0 to %n step %c1 iter_args(%v = %init) -> (vector<4xf32>) {
+    %d = amdgpu.mfma 16x16x16 %a * %b + %v : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    scf.yield %d : vector<4xf32>
+  }
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("old, new", [
+    (None, None),
+    # padded with 1.0: the rows past C's edge start from another constant
+    ("%c0], %zero, %m", "%c0], %one, %m"),
+    # no mask, in bounds: a plain read of C, no masked start
+    ("%c0], %zero, %m {in_bounds = [true, true]} : memref<8x8xf32",
+     "%c0], %zero {in_bounds = [true, true]} : memref<8x8xf32"),
+])
+def test_a_loop_started_from_a_masked_transfer_is_said_so(old, new):
+    """The prefetch point's masked transfer of a lane's rows of C padded with the zero: the
+    word is given; padded with 1.0, or unmasked (no padding read), it is not."""
+    text = MASKED_READ if old is None else MASKED_READ.replace(old, new, 1)
+    assert (text == MASKED_READ) == (old is None)
+    assert _word(text) is (old is None)

@@ -68,3 +68,21 @@ def test_both_forms_pass_the_gate_and_run_exact(tmp_path, capsys, size, form):
     out, err = capsys.readouterr()
     assert rc == 0 and re.search(rf": exact, max error 0 in C \({m * n} elements\), 2 "
                                  rf"workgroups", out), out + err
+
+
+@needs_iree
+@pytest.mark.long("test_acc_starts.py holds the word on the masked transfer's snippet")
+def test_a_masked_transfer_of_c_passes_the_gate_and_runs_exact(tmp_path, capsys):
+    """IREE's prefetch point of f8E4M3FN ``C += A x B`` + relu 17x16x480 (B ``K x N``, 4
+    stages, a grid of one workgroup; finding 123) reads a lane's 4 rows of C in one
+    ``vector.transfer_read`` masked to the rows inside C, padded with the zero; LLVM
+    branches around the rows' loads on a condition uniform in the wave.  Refused by the
+    gate's ``acc-init`` before the word took that read; built and exact now."""
+    src = E.epilogue_source("accumulate_relu", "f8E4M3FN", 17, 16, 480, b_kxn=True)
+    path = tmp_path / "prefetch.mlir"
+    path.write_text(G.prefetch_point(src, ("--iree-llvmgpu-prefetch-num-stages=4",)))
+    rc = main(["--pipeline=4wave", str(path), "--emulate", "--emulate-mode=late",
+               "--emulate-workgroups=1", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0 in C (272 elements), 1 workgroups" in out, \
+        out + err

@@ -522,6 +522,16 @@ def all_false(v) -> bool:
         str(a).startswith("dense<false>")
 
 
+def all_true(v) -> bool:
+    """``v`` is an ``arith.constant`` splat of ``true`` (an ``i1`` vector: a mask with every
+    lane enabled)."""
+    if isinstance(v.owner, ir.Block) or as_operation(v.owner).name != "arith.constant":
+        return False
+    a = as_operation(v.owner).attributes["value"]
+    return isinstance(a, ir.DenseElementsAttr) and ir.DenseElementsAttr(a).is_splat and \
+        str(a).startswith("dense<true>")
+
+
 def signed_bounds(loop) -> tuple[int, int, int] | None:
     """(lower bound, upper bound, step) of ``loop`` (an ``scf.for``) read signed when all
     three are constants (:func:`constant_int`), else None."""

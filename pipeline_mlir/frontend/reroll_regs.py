@@ -107,7 +107,7 @@ from pipeline_mlir.frontend.reroll import mirror_difference
 from pipeline_mlir.frontend.reroll_parts import BARRIER, SCHED_BARRIER, STORE, Around, \
     detached_ops, inner_ops, lds_roots, padding_select
 from pipeline_mlir.frontend.reroll_ops import outer_operands
-from pipeline_mlir.frontend.reroll_reguard import reguard
+from pipeline_mlir.frontend.reroll_reguard import reguard, reselect_all
 from pipeline_mlir.frontend.reroll_staged import StagedPairs, merged_halves, \
     split_staged_guards, staged_halves, staged_lds_stores, staged_load, staged_pair, \
     staged_store, staged_whole
@@ -152,6 +152,8 @@ def reroll_register_prefetch(root) -> None:
         if _guarded_late_stores(around):
             inline_constant_true_ifs(loop)
             inline_ifs(around.before)
+            around = Around(loop)
+        if reselect_all(around.before):     # (a select by a mask true in every lane folded)
             around = Around(loop)
         if merged_halves(around.late):     # (both operands' staged copies in one guard)
             split_staged_guards(around.ops)

@@ -516,3 +516,22 @@ def test_a_guarded_load_folded_at_a_false_guard_before_the_loop(tmp_path, capsys
                      r"%\w+ = memref\.alloca", forms["late"]), \
         "IREE no longer folds the prologue's guarded load of B to its else region"
     _forms_agree_exact(tmp_path, forms, capsys, "late", "--emulate-workgroups=3")
+
+
+@needs_iree
+@pytest.mark.long("test/lit/passes/sched-normalize-producers.mlir's @folded_select rolls the "
+                  "same prologue back (and Inputs/reroll-regs-errors.mlir refuses its mutant) "
+                  "in the default run")
+def test_a_guarded_load_whose_select_folded_before_the_loop(tmp_path, capsys):
+    """IREE's f32 ``A^T x B^T`` 226x1741x202 with 2 stages (the forty-second sweep's finding
+    124): before the loop IREE kept B's guarded load on the constant false with its mask
+    true in every lane (``dense<true>``), and folded its else region's select by it to the
+    load alone.  One schedule from both forms, the late form exact (late mode, 3 of its 210
+    workgroups, the last among them); before, the late form was refused (``... does not
+    store a value loaded before the loop, its only use``)."""
+    forms = G.forms(G.matmul_source("f32", 226, 1741, 202, transpose_a=True),
+                    ("--iree-llvmgpu-prefetch-num-stages=2",))
+    assert re.search(r"vector\.maskedload [^\n]*, %cst\w*, %cst\w* \{[^\n]*\n *scf\.yield "
+                     r"[^\n]*\n *\} else \{\n *%\w+ = vector\.load [^\n]*\n *scf\.yield",
+                     forms["late"]), "IREE no longer folds the prologue's select of B's load"
+    _forms_agree_exact(tmp_path, forms, capsys, "late", "--emulate-workgroups=3")

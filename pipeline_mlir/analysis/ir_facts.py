@@ -512,24 +512,15 @@ def zero_bits(v) -> bool:
         and ir.FloatAttr(a).value == 0.0
 
 
-def all_false(v) -> bool:
-    """``v`` is an ``arith.constant`` splat of ``false`` (an ``i1`` vector: a mask with no
-    lane enabled)."""
+def splat_mask(v) -> bool | None:
+    """What every lane of ``v`` is when it is an ``arith.constant`` splat of ``true`` or
+    ``false`` (an ``i1`` vector: a mask with every lane enabled, or none); else None."""
     if isinstance(v.owner, ir.Block) or as_operation(v.owner).name != "arith.constant":
-        return False
+        return None
     a = as_operation(v.owner).attributes["value"]
-    return isinstance(a, ir.DenseElementsAttr) and ir.DenseElementsAttr(a).is_splat and \
-        str(a).startswith("dense<false>")
-
-
-def all_true(v) -> bool:
-    """``v`` is an ``arith.constant`` splat of ``true`` (an ``i1`` vector: a mask with every
-    lane enabled)."""
-    if isinstance(v.owner, ir.Block) or as_operation(v.owner).name != "arith.constant":
-        return False
-    a = as_operation(v.owner).attributes["value"]
-    return isinstance(a, ir.DenseElementsAttr) and ir.DenseElementsAttr(a).is_splat and \
-        str(a).startswith("dense<true>")
+    if not isinstance(a, ir.DenseElementsAttr) or not ir.DenseElementsAttr(a).is_splat:
+        return None
+    return {"dense<true>": True, "dense<false>": False}.get(str(a).split(" :")[0])
 
 
 def signed_bounds(loop) -> tuple[int, int, int] | None:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import all_false, encloses, segments
+from pipeline_mlir.analysis.ir_facts import splat_mask, encloses, segments
 from pipeline_mlir.frontend.dynamic_masks import source_text
 from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.kernel_ir import at, owner
@@ -80,7 +80,7 @@ def _selected(m):
     sel = owner(m, "arith.select")
     if sel is None or isinstance(sel.operands[0].type, ir.VectorType):
         return m
-    if not all_false(sel.operands[2]):
+    if splat_mask(sel.operands[2]) is not False:
         return m
     return sel.operands[1]
 

@@ -50,7 +50,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 import numpy as np
 
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.analysis.ir_facts import all_false, block_size
+from pipeline_mlir.analysis.ir_facts import splat_mask, block_size
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.guard_condition import condition_mismatch
 from pipeline_mlir.frontend.kernel_ir import at, describe, kernel_of
@@ -136,7 +136,7 @@ def _folded(op) -> tuple[Guarded | None, str | None]:
     if other[0].operands[0] != passthru or passthru.type != op.results[0].type:
         return None, (f"its else region, which loads nothing, yields another value than "
                       f"the pass-through of the {describe(masked)}")
-    if not all_false(mask):
+    if splat_mask(mask) is not False:
         return None, (f"its else region loads nothing, but the mask of the "
                       f"{describe(masked)} is not the constant false in every lane (an "
                       f"'arith.constant' splat of false)")

@@ -66,7 +66,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import (all_false, attr_names, block_size,
+from pipeline_mlir.analysis.ir_facts import (splat_mask, attr_names, block_size,
                                              dense_row_major, element_bytes, segments,
                                              transfer, zero_bits)
 from pipeline_mlir.analysis.loop_eval import Evaluator
@@ -274,7 +274,7 @@ def _mask_form(mask) -> bool:
     """Whether ``mask`` is one of :data:`MASKS`."""
     o = None if isinstance(mask.owner, ir.Block) else _op(mask.owner)
     if o is not None and o.name == "arith.select":
-        return all_false(o.operands[2]) and not isinstance(o.operands[0].type,
+        return splat_mask(o.operands[2]) is False and not isinstance(o.operands[0].type,
                                                            ir.VectorType) and \
             _mask_form(o.operands[1])
     return o is not None and o.name == "vector.create_mask"

@@ -77,7 +77,7 @@ import math
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
 from pipeline_mlir.analysis.ir_facts import (block_size, constant_int, constant_trips,
                                              dense_row_major, enclosing_ops, memory_space,
-                                             segments, zero_bits)
+                                             segments, splat_mask, zero_bits)
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
@@ -162,10 +162,7 @@ FULL = "full"
 
 def _all_true(m) -> bool:
     """Whether mask ``m`` is :data:`FULL` or a constant all-true splat."""
-    if m is FULL:
-        return True
-    attr = _splat(m)
-    return isinstance(attr, ir.BoolAttr) and attr.value
+    return m is FULL or splat_mask(m) is True
 
 
 def _reads_only(op) -> bool:

@@ -30,7 +30,7 @@ from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import all_true
+from pipeline_mlir.analysis.ir_facts import splat_mask
 from pipeline_mlir.frontend.const_if import constant_bool
 from pipeline_mlir.frontend.guarded_load import guarded
 from pipeline_mlir.frontend.kernel_ir import in_lds, users_of
@@ -111,7 +111,7 @@ def reselect(guard) -> bool:
     masked, load, end = then[0], other[0], other[1]
     if then[1].operands[0] != masked.results[0] or end.operands[0] != load.results[0] or \
             list(load.operands) != list(masked.operands)[:-2] or \
-            not all_true(masked.operands[-2]):
+            splat_mask(masked.operands[-2]) is not True:
         return False
     with ir.InsertionPoint(end), load.location:
         sel = B.arith.SelectOp(masked.operands[-2], load.results[0], masked.operands[-1])

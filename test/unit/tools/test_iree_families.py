@@ -202,8 +202,34 @@ BUILT_ELSEWHERE = {f for f in ROUND_TRIP if KERNELS[f][0][0] in ("config", "8wav
                    (f in FORMS_AGREE and f not in UNBUILT)}
 
 
+#: the items of :func:`test_both_forms_give_one_schedule` and
+#: :func:`test_round_trip_builds_a_vmfb` in the long tier only (2026-12-07, the function
+#: rule of docs/testing.md, "The long tier": every function of pipeline_mlir each runs is
+#: run by the default items left of the IREE modules, coverage.py per item) -> the item of
+#: the default run that checks the same on another family
+_SAME = "every function of pipeline_mlir it runs is run by the default run's items left"
+FORMS_LONG = {f: f"{_SAME}; test_both_forms_give_one_schedule[{by}] compares another "
+              "family's two forms" for f, by in (
+                  ("no-dma", "epilogue-bias-row"), ("8wave-odd-k-steps", "bf16-abt-4096"),
+                  ("epilogue-batch", "epilogue-accumulate-bias-row-m48"),
+                  ("fp8-mixed", "epilogue-bias-relu-f16"),
+                  ("halved-merged", "epilogue-bias-row"), ("odd-k-steps", "bf16-abt-4096"),
+                  ("i8-vector-distribute", "epilogue-accumulate-bias-row-m48"),
+                  ("i8-abt-edges-k1000", "epilogue-accumulate-bias-row-m48"))}
+ROUND_TRIP_LONG = {f: f"{_SAME}; test_round_trip_builds_a_vmfb[{by}] hands another "
+                   "family's kernel back" for f, by in (
+                       ("unaligned-k-small", "fp8-ab"), ("redistributed", "fp8-ab"),
+                       ("unaligned-sizes", "mfma32"), ("epilogue-batch", "unaligned-k"))}
+
+
+def _marked(values, long: dict) -> list:
+    """``values`` as parameters, those of ``long`` marked for the long tier."""
+    return [pytest.param(v, marks=pytest.mark.long(long[v])) if v in long else v
+            for v in values]
+
+
 @needs_iree
-@pytest.mark.parametrize("family", FORMS_AGREE)
+@pytest.mark.parametrize("family", _marked(FORMS_AGREE, FORMS_LONG))
 def test_both_forms_give_one_schedule(family, tmp_path, generated):
     """The schedule (``--emit=schedule-json``'s) of each form: the one its code object is
     built with, kept on the way by that build (``build_cache.KEPT_STAGES``), where the
@@ -252,7 +278,7 @@ def test_truncf_to_f16_is_truncf_to_bf16_renamed(tmp_path):
 
 
 @needs_iree
-@pytest.mark.parametrize("family", ROUND_TRIP)
+@pytest.mark.parametrize("family", _marked(ROUND_TRIP, ROUND_TRIP_LONG))
 def test_round_trip_builds_a_vmfb(family, tmp_path, capsys):
     """Pipelined from the prefetch point, handed back by executable substitution:
     ``iree-compile`` takes our executable and builds the ``.vmfb``, and the kernel it

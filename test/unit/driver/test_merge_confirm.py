@@ -271,7 +271,13 @@ def test_only_a_kernel_short_of_waves_for_its_vgprs_asks_llvm_for_them():
         "wave, 65536 bytes of LDS per workgroup of 256 threads))")
 
 
-@pytest.mark.parametrize("asked", ["kept", "spills"])
+#: (2026-12-07) items whose every function of pipeline_mlir the default run's items left run
+#: (the function rule of docs/testing.md, "The long tier"; coverage.py per item)
+_SAME = "every function of pipeline_mlir it runs is run by the default run's items left"
+
+
+@pytest.mark.parametrize("asked", ["kept", pytest.param("spills", marks=pytest.mark.long(
+    f"{_SAME}; a merge short of waves built again asking LLVM for them in [kept]"))])
 def test_a_merge_short_of_waves_is_built_again_asking_llvm_for_them(tmp_path, monkeypatch,
                                                                     asked):
     """The 4-wave example's loop, merged by default, its first build judged short of waves
@@ -338,7 +344,9 @@ def _first_judged_short(monkeypatch) -> list:
 STORE_STAGES = ("adopted", "schedule-json", "mlir", "report")
 
 
-@pytest.mark.parametrize("emit", ["asm", "llvm", "report", "hsaco"])
+@pytest.mark.parametrize("emit", ["asm"] + [pytest.param(e, marks=pytest.mark.long(
+    f"{_SAME}; the asked kernel judged on the run's module is the build asking in [asm]"))
+    for e in ("llvm", "report", "hsaco")])
 def test_the_asked_kernel_judged_on_the_runs_module_is_the_build_asking(tmp_path, monkeypatch,
                                                                          emit):
     """The kernel asking LLVM for the waves, judged on the first run's own module with the

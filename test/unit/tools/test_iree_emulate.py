@@ -137,8 +137,17 @@ def test_pipelined_iree_kernel_is_exact(kernels, form):
     assert_steady(loops)
 
 
+#: (2026-12-07) items whose every function of pipeline_mlir the default run's items left run
+#: (the function rule of docs/testing.md, "The long tier"; coverage.py per item)
+_SAME = "every function of pipeline_mlir it runs is run by the default run's items left"
+BUILT_LONG = pytest.mark.long(f"{_SAME}; an IREE-built kernel's launch emulated exact in "
+                              "test_iree_built_kernels_are_exact[iree-no-prefetch]")
+
+
 @needs_iree
-@pytest.mark.parametrize("name", ["4wave-in-iree", "iree-no-prefetch", "iree-prefetch-2"])
+@pytest.mark.parametrize("name", [pytest.param("4wave-in-iree", marks=BUILT_LONG),
+                                  "iree-no-prefetch",
+                                  pytest.param("iree-prefetch-2", marks=BUILT_LONG)])
 def test_iree_built_kernels_are_exact(iree_kernels, name):
     _check(iree_kernels[name], GRID_1D, "late", "hal",
            SIZE if name == "4wave-in-iree" else OWN_K)
@@ -293,7 +302,9 @@ OWN_RANDOM = pytest.mark.long("random mode of IREE's own kernel, whose late mode
 @pytest.mark.parametrize("name,size,mode", [
     ("f16.hsaco", (256, 256, 256), "late"), ("bf16-prefetch.s", (256, 256, 512), "late"),
     pytest.param("bf16-prefetch.s", (256, 256, 512), "random:5", marks=OWN_RANDOM),
-    ("i8.hsaco", (256, 256, 256), "late")])
+    pytest.param("i8.hsaco", (256, 256, 256), "late", marks=pytest.mark.long(
+        f"{_SAME}; IREE's own code objects run over the whole grid from the command line in "
+        "[f16.hsaco-size0-late] and [bf16-prefetch.s-size1-late]"))])
 def test_cli_runs_iree_own_kernels_over_the_whole_grid(capsys, small_iree, name, size, mode):
     rc, out, err = cli(capsys, f"--emulate={','.join(map(str, size))}", str(small_iree / name),
                        f"--emulate-mode={mode}")

@@ -3,7 +3,9 @@ operands, one f32 of A and of B a lane, ``v_mfma_f32_16x16x4_f32``), which every
 ``linalg.matmul`` iree-compile 3.13 builds for gfx950 issues: pipelined by the 4-wave
 schedule from both forms, exact on the emulator (each form built and run, but where the late
 form takes the prefetch point's path, no edge and no mask: taken to its schedule only, its
-build and run in the long tier, ``LATE_UNBUILT``).
+build and run in the long tier, ``LATE_UNBUILT``; 300x200x500 and 292x754x758 built and run
+in the long tier only, ``LONG_CASES``: every function of ``pipeline_mlir`` their items run
+is run by the default run's other items).
 
 * f32 ``A x B`` 512x256x512: a 64x128 tile in 2x2 waves, K step 64 (16 MFMAs per
   accumulator and K step), A and B copied through registers into padded LDS tiles, each
@@ -137,13 +139,21 @@ LATE_UNBUILT = {
 
 #: the cases built and run in the long tier only, both forms: case -> the case of the default
 #: run that stands for it (the same adopted spec, and no line or branch of pipeline_mlir
-#: that the default run's items of this module leave unrun: docs/testing.md, "The long
-#: tier")
+#: that the default run's items of this module leave unrun; or, later, no function:
+#: docs/testing.md, "The long tier")
 LONG_CASES = {
     "atb-94x1826x2660": "[atb-17x164x4066] builds and runs the same spec (A^T x B, 2 "
                         "waves, both operands split along K) from both forms, and the "
                         "items of PARTIAL adopt 94x1826x2660's late form with its runs "
                         "masked element by element, in the default run",
+    # (2026-12-07, the function rule of docs/testing.md, "The long tier": every function of
+    # pipeline_mlir each runs is run by the default run's items left, coverage.py per item)
+    "abt-300x200x500": "every function of pipeline_mlir it runs is run by the default run's "
+                       "items left; [abt-34x27x2112-s3] builds and runs an f32 A x B^T from "
+                       "both forms",
+    "atbt-292x754x758": "every function of pipeline_mlir it runs is run by the default run's "
+                        "items left; [atbt-621x1724x1099-s1] builds and runs an f32 A^T x B^T "
+                        "from both forms",
 }
 
 

@@ -175,11 +175,26 @@ LONG["matmul_bf16_abt_256x128_k128_8wave-late"] += \
     f"{_RUN}[matmul_bf16_abt_256x256_k128_8wave-late]"
 
 
-def _items(keys, values=None) -> list:
+#: items of one test function each in the long tier only (2026-12-07, the function rule of
+#: docs/testing.md, "The long tier": every function of pipeline_mlir each runs is run by the
+#: default items left of the IREE modules, coverage.py per item), by id -> the default item
+#: that checks the same on another kernel
+_SAME = "every function of pipeline_mlir it runs is run by the default run's items left"
+BOTH_LONG = {n: f"{_SAME}; {_BOTH}[{by}] checks another kernel's two forms" for n, by in (
+    ("matmul_f16_ab_128x128_k128_8wave", "matmul_bf16_ab_128x128_k128_8wave"),
+    ("matmul_fp8e5m2_abt_256x256_8wave", "matmul_fp8_abt_256x256_8wave"))}
+VARIANT_LONG = {n: f"{_SAME}; test_variant_forms_agree_and_run_exact"
+                "[matmul_fp8_abt_64x128_2x4_32x32_8wave] checks another variant"
+                for n in ("matmul_i8_abt_64x128_2x4_32x32_8wave",
+                          "matmul_i8_abt_128x128_32x32_8wave")}
+
+
+def _items(keys, values=None, own: dict | None = None) -> list:
     """The parameters ``values`` (default ``keys``) with ids ``keys``, an item of :data:`LONG`
-    (by its id, or its kernel's: the id up to its first ``-``) marked for the long tier."""
+    (by its id, or its kernel's: the id up to its first ``-``) or of ``own`` (one test
+    function's long items, by id) marked for the long tier."""
     def marks(key: str) -> list:
-        reason = LONG.get(key, LONG.get(key.split("-")[0]))
+        reason = (own or {}).get(key) or LONG.get(key, LONG.get(key.split("-")[0]))
         return [] if reason is None else [pytest.mark.long(reason)]
     return [pytest.param(*(v if isinstance(v, tuple) else (v,)), id=k, marks=marks(k))
             for k, v in zip(keys, keys if values is None else values)]
@@ -241,7 +256,7 @@ def _refused(rc: int, err: str, src: Path, reason: str) -> None:
     assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err  # at an op
 
 
-@pytest.mark.parametrize("name", _items(NAMES))
+@pytest.mark.parametrize("name", _items(NAMES, own=BOTH_LONG))
 def test_both_forms_give_one_hazard_free_schedule(generated, name, capsys, tmp_path):
     """Both forms: 512 threads, the loop's ``sched.options`` naming its element type's
     geometry (:func:`_check_geometry`), and one schedule; that schedule is the one its adopted
@@ -431,8 +446,11 @@ def test_pipelined_kernel_is_exact_with_8_waves(generated, name, form, capsys):
         assert "workgroups x 8 waves" in out, out
 
 
-@pytest.mark.parametrize("form", ["prefetch", "late"])
-@pytest.mark.parametrize("name", NAMES[:2])
+@pytest.mark.parametrize("name,form", [
+    pytest.param(n, f, marks=pytest.mark.long(
+        f"{_SAME}; [matmul_bf16_abt_256x128_8wave-prefetch] checks a prefetch point's copies"))
+    if (n, f) == (NAMES[0], "prefetch") else (n, f) for n in NAMES[:2]
+    for f in ("prefetch", "late")])
 def test_every_copy_keeps_its_k_column_in_soffset(generated, name, form):
     """Every buffer->LDS copy of the pipelined kernel takes its K column in ``soffset``
     (``sched-buffer-soffset``): the K index the copies address with is counted in ``i64``
@@ -454,7 +472,7 @@ def test_every_copy_keeps_its_k_column_in_soffset(generated, name, form):
 LATE_RUN = "matmul_fp8_abt_64x128_2x4_32x32_8wave"
 
 
-@pytest.mark.parametrize("name", _items(list(G.EIGHT_WAVE_VARIANTS)))
+@pytest.mark.parametrize("name", _items(list(G.EIGHT_WAVE_VARIANTS), own=VARIANT_LONG))
 def test_variant_forms_agree_and_run_exact(generated, name, capsys):
     """A further configuration: both forms give one schedule, and the kernel pipelined from
     the prefetch point is exact with 8 waves, memory completing as late as the counters
@@ -589,7 +607,8 @@ def test_k_split_refuses_a_swizzle_that_mixes_the_split_bit(generated, capsys, t
 #: 8-bit transposing reads), E5M2 256x256 (its 16x16 MFMA) and i8 256x128 with 32x32 MFMAs
 #: (i8, 32x32 MFMAs; i8 ``A x B``, its 16x16 MFMA, in the long tier: :data:`HANDED_BACK_LONG`;
 #: kernels the default run builds anyway, where i8 256x256's 16x16 and 32x32 kernels, the
-#: same executable interface and MFMAs, are of the long tier).  The
+#: same executable interface and MFMAs, are of the long tier; so, since 2026-12-07, are
+#: bf16 256x256 K step 128, f16 ``A x B`` and E5M2, whose functions the others run).  The
 #: other kernels (other tiles and K steps, the other element types of each way of reading
 #: and multiplying) hand back one of these executable interfaces and ways, and are exact in
 #: our own build from one form above.  Not A^T x B^T (a code object does not say that A is
@@ -603,7 +622,12 @@ HANDED_BACK_LONG = {
     "matmul_i8_ab_128x128_8wave": "i8's executable interface handed back with the i8 "
     "256x128 32x32x32 kernel ([matmul_i8_abt_256x128_2x4_32x32_8wave]), 8-bit transposing "
     "reads with fp8 A x B ([matmul_fp8_ab_128x128_8wave]); i8's 16x16x64 MFMAs handed back "
-    "and exact in test_iree_round_trip.py::test_i8_round_trip_builds_a_vmfb_that_computes_c"}
+    "and exact in test_iree_round_trip.py::test_i8_round_trip_builds_a_vmfb_that_computes_c",
+    # (2026-12-07, the function rule, as BOTH_LONG's)
+    **{n: f"{_SAME}; a kernel handed back and exact in [matmul_fp8_ab_128x128_8wave] (8-bit "
+          "transposing reads) and [matmul_i8_abt_256x128_2x4_32x32_8wave]"
+       for n in ("matmul_bf16_abt_256x256_k128_8wave", "matmul_f16_ab_128x128_k128_8wave",
+                 "matmul_fp8e5m2_abt_256x256_8wave")}}
 
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.long(HANDED_BACK_LONG[n]))

@@ -662,7 +662,17 @@ MERGED_CASES = {
         2880, 104)}
 
 
-@pytest.mark.parametrize("case", sorted(MERGED_CASES))
+#: (2026-12-07) the case of :func:`test_merged_transposing_reads_both_forms` in the long tier
+#: only: every function of pipeline_mlir it runs is run by the default run's items left (the
+#: function rule of docs/testing.md, "The long tier"; coverage.py per item)
+MERGED_LONG = {"atbt-200x1000x1030": "every function of pipeline_mlir it runs is run by the "
+               "default run's items left; [atb-1000x600x1030] merges a masked kernel's "
+               "transposing reads, both forms one schedule, exact"}
+
+
+@pytest.mark.parametrize("case", [
+    pytest.param(c, marks=pytest.mark.long(MERGED_LONG[c])) if c in MERGED_LONG else c
+    for c in sorted(MERGED_CASES)])
 def test_merged_transposing_reads_both_forms(capsys, monkeypatch, case):
     """IREE's f16 A^T x B 1000x600x1030 (a 16x32 tile in 2 waves cut at M, N and K, one
     16x16x32 MFMA per wave and K step, A read with transposing reads, its copies' masks kept,

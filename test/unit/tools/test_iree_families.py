@@ -214,7 +214,6 @@ FORMS_LONG = {f: f"{_SAME}; test_both_forms_give_one_schedule[{by}] compares ano
                   ("epilogue-batch", "epilogue-accumulate-bias-row-m48"),
                   ("fp8-mixed", "epilogue-bias-relu-f16"),
                   ("halved-merged", "epilogue-bias-row"), ("odd-k-steps", "bf16-abt-4096"),
-                  ("i8-vector-distribute", "epilogue-accumulate-bias-row-m48"),
                   ("i8-abt-edges-k1000", "epilogue-accumulate-bias-row-m48"))}
 ROUND_TRIP_LONG = {f: f"{_SAME}; test_round_trip_builds_a_vmfb[{by}] hands another "
                    "family's kernel back" for f, by in (

@@ -87,6 +87,9 @@ OVER_BUDGET = "not split"
 #: how the note of a loop under the budget that the split for untied accumulators could
 #: not take starts (no warning: :func:`over_budget_note` is False for it)
 UNDER_BUDGET = "kept whole"
+#: why a loop is split into one MFMA an accumulator a sub-step, as its note says it
+_ONE_EACH = (f"one MFMA an accumulator a sub-step ({UNTIED}: LLVM gives each of an "
+             f"accumulator's MFMAs a register of its own)")
 
 
 def fragment_registers(an: Analysis) -> tuple[int, int]:
@@ -131,13 +134,11 @@ def split_for_registers(an: Analysis) -> Analysis:
     said = (f"one K tile's fragment reads write {vgprs} VGPRs a lane in {reads} reads "
             f"({need} with their addresses), over the budget of {budget} ({ARCH_VGPRS} "
             f"architected VGPRs, the accumulators in AGPRs, {OTHER_LIVE} for other values)")
-    step = an.evaluator.uniform(loop.operands[2])
-    k = _k_elements(an)
+    before = _step_and_k(an)      # (read before the split changes them)
     out, reason, one = None, "", ""
     if untied_accumulators(an) and an.chain() > n:      # (one MFMA an accumulator a sub-step)
         out, reason = _split(an, an.chain())
-        one = (f"; one MFMA an accumulator a sub-step ({UNTIED}: LLVM gives each of an "
-               f"accumulator's MFMAs a register of its own)") if out is not None else \
+        one = f"; {_ONE_EACH}" if out is not None else \
             f"; not {an.chain()}, one MFMA an accumulator a sub-step ({reason})"
     if out is None:
         out, reason = _split(an, n)
@@ -146,10 +147,24 @@ def split_for_registers(an: Analysis) -> Analysis:
                           f"{max(n, 2)} sub-steps ({reason}): pipelined as it is, LLVM "
                           f"may spill")
         return an
-    got = step // constant_int(loop.operands[2])
+    return _noted(an, out, before, said, (vgprs, reads), one)
+
+
+def _step_and_k(an: Analysis) -> tuple[int, int]:
+    """(the step of ``an``'s loop, the K elements a step multiplies), read before a split."""
+    return an.evaluator.uniform(an.scan.loop.operands[2]), _k_elements(an)
+
+
+def _noted(an: Analysis, out: Analysis, before: tuple[int, int], said: str,
+           regs: tuple[int, int], tail: str) -> Analysis:
+    """``out``, ``an``'s loop split along K (``before``: :func:`_step_and_k` before the
+    split), its note saying into how many sub-steps, ``said`` (the fragments), what a
+    sub-step's fragment reads write of ``regs`` (the K step's VGPRs and reads), ``tail``."""
+    (step, k), (vgprs, reads) = before, regs
+    got = step // constant_int(an.scan.loop.operands[2])
     out.ksplit_note = (f"split into {got} sub-steps of K {k // got} (the K step of {k}): "
                        f"{said}; {-(-vgprs // got)} VGPRs in {-(-reads // got)} reads a "
-                       f"sub-step{one}")
+                       f"sub-step{tail}")
     return out
 
 
@@ -163,20 +178,14 @@ def _untied_under_budget(an: Analysis, vgprs: int, reads: int, budget: int) -> A
         return an
     said = (f"one K tile's fragment reads write {vgprs} VGPRs a lane in {reads} reads "
             f"({vgprs + reads} with their addresses), under the budget of {budget}")
-    why = f"{UNTIED}: LLVM gives each of an accumulator's MFMAs a register of its own"
-    loop, k = an.scan.loop, _k_elements(an)
-    step = an.evaluator.uniform(loop.operands[2])
+    before = _step_and_k(an)      # (read before the split changes them)
     out, reason = _split(an, chain)
     if out is None:
-        an.ksplit_note = (f"{UNDER_BUDGET}: {said}; not {chain} sub-steps, one MFMA an "
-                          f"accumulator a sub-step ({why}), since the front end cannot "
-                          f"split its K step so ({reason}): pipelined as it is")
+        an.ksplit_note = (f"{UNDER_BUDGET}: {said}; not {chain} sub-steps, {_ONE_EACH}, "
+                          f"since the front end cannot split its K step so ({reason}): "
+                          f"pipelined as it is")
         return an
-    got = step // constant_int(loop.operands[2])
-    out.ksplit_note = (f"split into {got} sub-steps of K {k // got} (the K step of {k}): "
-                       f"{said}; {-(-vgprs // got)} VGPRs in {-(-reads // got)} reads a "
-                       f"sub-step; one MFMA an accumulator a sub-step ({why})")
-    return out
+    return _noted(an, out, before, said, (vgprs, reads), f"; {_ONE_EACH}")
 
 
 def untied_accumulators(an: Analysis) -> bool:

@@ -16,7 +16,7 @@ no LLVM here.
 
 from __future__ import annotations
 
-from pipeline_mlir.isa.asm import kernel_spills, spill_counts
+from pipeline_mlir.isa.asm import document_spills, kernel_spills
 
 __all__ = ["spills_of", "better", "order_name", "retry_note", "failed_note"]
 
@@ -30,9 +30,7 @@ def spills_of(kind: str, built) -> tuple[int, int]:
     if kind == "obj":
         from pipeline_mlir.isa.codeobject import read_metadata
 
-        meta = read_metadata(built)
-        kernels = meta.get("amdhsa.kernels", []) if isinstance(meta, dict) else []
-        counts = [spill_counts(k) for k in kernels if isinstance(k, dict)]
+        counts = document_spills(read_metadata(built))
     else:
         counts = kernel_spills(built[0] if kind == "both" else built)
     return sum(v for v, _ in counts), sum(s for _, s in counts)

@@ -37,7 +37,7 @@ from pipeline_mlir.schedule.fences import OPEN_GUARD_MASK
 __all__ = [
     "AsmError", "AsmInstr", "AsmBlock", "AsmFunction", "AsmModule", "FunctionCountError",
     "parse_asm", "parse_yaml", "SNIPPET_FUNCTION", "metadata_document", "spill_counts",
-    "kernel_spills",
+    "document_spills", "kernel_spills",
 ]
 
 
@@ -301,12 +301,19 @@ def spill_counts(kernel: dict) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def kernel_spills(text: str) -> list[tuple[int, int]]:
-    """:func:`spill_counts` of every ``amdhsa.kernels`` entry of assembly ``text``'s
-    metadata (:func:`metadata_document`), in order; [] without one: the one reading of the
-    spill counts the LLVM step's second build, the tuner and the report share."""
-    kernels = metadata_document(text).get("amdhsa.kernels") or []
+def document_spills(doc) -> list[tuple[int, int]]:
+    """:func:`spill_counts` of every ``amdhsa.kernels`` entry of a metadata document (an
+    assembly's, :func:`metadata_document`, or a code object's note), in order; [] without
+    one."""
+    kernels = (doc.get("amdhsa.kernels") or []) if isinstance(doc, dict) else []
     return [spill_counts(k) for k in kernels if isinstance(k, dict)]
+
+
+def kernel_spills(text: str) -> list[tuple[int, int]]:
+    """:func:`document_spills` of assembly ``text``'s metadata (:func:`metadata_document`):
+    the one reading of the spill counts the LLVM step's second build, the tuner and the
+    report share."""
+    return document_spills(metadata_document(text))
 
 
 # ---------------------------------------------------------------------------

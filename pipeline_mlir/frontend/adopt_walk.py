@@ -24,7 +24,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.scan import find_natural_loops
 
-__all__ = ["adopt_each"]
+__all__ = ["adopt_each", "kernel_named", "place_of"]
 
 
 def adopt_each(loops: list, adopt) -> list:
@@ -37,7 +37,7 @@ def adopt_each(loops: list, adopt) -> list:
         if kernel is None:
             out += [adopt(lp) for lp in group]
             continue
-        block, name = kernel.parent.regions[0].blocks[0], _name(kernel)
+        block, name = place_of(kernel)
         for done in range(len(group)):
             left = group if not done else _left(block, name, done, len(group))
             out.append(adopt(left[0]))
@@ -60,9 +60,7 @@ def _by_kernel(loops: list) -> list:
 def _left(block, name: str, done: int, count: int) -> list:
     """The natural K-loops of the function called ``name`` in ``block`` once ``done`` of
     its ``count`` are adopted: ``count - done`` of them, else an internal error."""
-    kernel = next((_op(o) for o in block.operations
-                   if _op(o).name in ("func.func", "gpu.func") and _name(_op(o)) == name),
-                  None)
+    kernel = kernel_named(block, name)
     left = find_natural_loops(kernel) if kernel is not None else []
     if len(left) != count - done:
         at = kernel if kernel is not None else block.owner
@@ -70,6 +68,19 @@ def _left(block, name: str, done: int, count: int) -> list:
                           f"K-loops of @{name} are left after {done} of its {count} were "
                           f"adopted, not {count - done}; please report it")
     return left
+
+
+def place_of(kernel) -> tuple:
+    """(the block function ``kernel`` lies in, its symbol name): where
+    :func:`kernel_named` finds the kernel in its place after an adoption."""
+    return kernel.parent.regions[0].blocks[0], _name(kernel)
+
+
+def kernel_named(block, name: str):
+    """The function called ``name`` in ``block``: the kernel in its place, whichever op an
+    adoption left there (module docstring); None if there is none."""
+    return next((_op(o) for o in block.operations
+                 if _op(o).name in ("func.func", "gpu.func") and _name(_op(o)) == name), None)
 
 
 def _name(kernel) -> str:

@@ -45,6 +45,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.analysis.ir_facts import constant_int, constant_trips, segments
 from pipeline_mlir.analysis.lane_ops import Unevaluable
+from pipeline_mlir.frontend.adopt_walk import kernel_named, place_of
 from pipeline_mlir.frontend.dynamic_masks import foreign_source
 from pipeline_mlir.frontend.guarded_load import guarded
 from pipeline_mlir.frontend.kernel_ir import describe, fat_root, kernel_of
@@ -124,18 +125,18 @@ def kept_or_peeled(loop, adopt):
 
     ``adopt`` may put another kernel in the place of ``loop``'s (a loop run as written
     from the kernel as it was before the analysis' trials: ``natural._short_as_written``
-    erases the one it had), so the kernel is looked up again by its place in its block
+    erases the one it had), so the kernel is looked up again by its name in its block
     after it, never read through the op it was before."""
     if constant_trips(loop) != PAIR:
         return adopt(loop)
     kernel = kernel_of(loop)
-    block, place = _place(kernel)
+    place = place_of(kernel)
     at = _loops(kernel).index(loop)
     before = kernel.clone()     # (detached, as natural.py's before its analysis)
     try:
         out = adopt(loop)
     except PipelineError as e:
-        kernel = _op(list(block.operations)[place])
+        kernel = kernel_named(*place)
         if KEPT_TAIL_ATTR not in kernel.attributes:
             before.erase()
             raise
@@ -146,16 +147,10 @@ def kept_or_peeled(loop, adopt):
             f"the pair with the tail kept in it is refused ({e})")
         return adopt(again)
     before.erase()
-    kernel = _op(list(block.operations)[place])
+    kernel = kernel_named(*place)
     if KEPT_TAIL_ATTR in kernel.attributes:
         del kernel.attributes[KEPT_TAIL_ATTR]
     return out
-
-
-def _place(kernel) -> tuple:
-    """(the block ``kernel`` lies in, its index there)."""
-    block = kernel.parent.regions[0].blocks[0]
-    return block, [_op(o) for o in block.operations].index(kernel)
 
 
 def _loops(kernel) -> list:

@@ -22,6 +22,9 @@ MARKER = "long"
 #: the marker's line for ``pytest --markers``
 MARKER_HELP = (f"{MARKER}(reason): an item of the long tier, run only with {ENV}=1; the "
                "reason says which item of the default run checks what it checks")
+#: how the reason of an item the function rule moved starts (docs/testing.md, "The long
+#: tier"; coverage.py per item), the default item that stands for it said after it
+FUNCTIONS_RUN = "every function of pipeline_mlir it runs is run by the default run's items left"
 
 
 def runs_long(environ: Mapping[str, str]) -> bool:

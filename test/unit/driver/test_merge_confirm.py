@@ -18,6 +18,7 @@ from pipeline_mlir.driver.job import REBUILT_DUMPS
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "frontend"))
 from test_kmerge import EXAMPLE  # noqa: E402
+from long_tier import FUNCTIONS_RUN  # noqa: E402
 
 #: the note of a loop auto merged for time (frontend/kmerge.py's merge_note)
 TIMED = ("merge_k=auto: 2 K steps merged into each K tile (two stages of one K step hold 512 "
@@ -273,11 +274,10 @@ def test_only_a_kernel_short_of_waves_for_its_vgprs_asks_llvm_for_them():
 
 #: (2026-12-07) items whose every function of pipeline_mlir the default run's items left run
 #: (the function rule of docs/testing.md, "The long tier"; coverage.py per item)
-_SAME = "every function of pipeline_mlir it runs is run by the default run's items left"
 
 
 @pytest.mark.parametrize("asked", ["kept", pytest.param("spills", marks=pytest.mark.long(
-    f"{_SAME}; a merge short of waves built again asking LLVM for them in [kept]"))])
+    f"{FUNCTIONS_RUN}; a merge short of waves built again asking LLVM for them in [kept]"))])
 def test_a_merge_short_of_waves_is_built_again_asking_llvm_for_them(tmp_path, monkeypatch,
                                                                     asked):
     """The 4-wave example's loop, merged by default, its first build judged short of waves
@@ -345,7 +345,7 @@ STORE_STAGES = ("adopted", "schedule-json", "mlir", "report")
 
 
 @pytest.mark.parametrize("emit", ["asm"] + [pytest.param(e, marks=pytest.mark.long(
-    f"{_SAME}; the asked kernel judged on the run's module is the build asking in [asm]"))
+    f"{FUNCTIONS_RUN}; the asked kernel judged on the run's module is the build asking in [asm]"))
     for e in ("llvm", "report", "hsaco")])
 def test_the_asked_kernel_judged_on_the_runs_module_is_the_build_asking(tmp_path, monkeypatch,
                                                                          emit):

@@ -65,6 +65,7 @@ from cli_helpers import refusal  # noqa: E402
 from kernel_builds import built_schedule, hsaco_and_lowered  # noqa: E402
 from steady_loop import (assert_short, assert_steady, assert_steady_unrolled,  # noqa: E402
                          counting_loops, lowered_split)
+from long_tier import FUNCTIONS_RUN  # noqa: E402
 
 DATA = ROOT / "test" / "data" / "iree"
 LIT = ROOT / "test" / "lit" / "passes" / "Inputs"
@@ -217,8 +218,7 @@ PADK_M = ("padk-mn (129 x 272 x 200, late) takes its loop and peel with N masked
 PADK_M_LATE = "padk-mn-late (144 x 272 x 200, late) takes padk-m-late's path with N masked too"
 #: (2026-12-07) items whose every function of pipeline_mlir the default run's items left
 #: run (the function rule of docs/testing.md, "The long tier"; coverage.py per item)
-FUNCTIONS_RUN = "every function of pipeline_mlir it runs is run by the default run's " \
-    "items left; {} in the default run"
+FUNCTIONS_RUN_BY = FUNCTIONS_RUN + "; {} in the default run"
 #: an extra mode of a kernel whose late mode the default run keeps
 RANDOM_TOO = "{} in late mode; the padded dispatches at random: padded-mn-late"
 #: the forms whose twin the default run builds and emulates (one schedule, the form
@@ -266,17 +266,17 @@ PADK100 = ("one schedule with padk100-m-late (test_a_form_of_the_long_tier_gets_
           "byte for byte, the same copies); C of a launch stride: mn512"),
     # a K step split in two, the remainder on the schedule's buffers, K at launch: 3 K
     # steps (the remainder runs one), 1, none, 5
-    # (3 steps and none in the long tier: the function rule, FUNCTIONS_RUN)
-    _long("vdk-late", (1024, 1024, 1536), "late", FUNCTIONS_RUN.format(
+    # (3 steps and none in the long tier: the function rule, FUNCTIONS_RUN_BY)
+    _long("vdk-late", (1024, 1024, 1536), "late", FUNCTIONS_RUN_BY.format(
         "vdk-late at 512 and 2560 (a remainder after whole steps), masked-k-late at 257")),
     ("vdk-late", (1024, 1024, 512), "late"),
-    _long("vdk-late", (1024, 1024, 0), "late", FUNCTIONS_RUN.format(
+    _long("vdk-late", (1024, 1024, 0), "late", FUNCTIONS_RUN_BY.format(
         "vdk-late at 512; no K step at launch: masked-k-late and mk512 at K = 0")),
     ("vdk-late", (1024, 1024, 2560), "random:2"),
     # masked copies, K at launch (rows of any length: staged copies): a partial K tile
     # alone, 2 whole tiles and a partial one, none, 7 whole tiles (the last one peeled)
     ("masked-k-late", (512, 512, 100), "late"), ("masked-k-late", (512, 512, 257), "random:3"),
-    _long("masked-k-late", (512, 512, 0), "late", FUNCTIONS_RUN.format(
+    _long("masked-k-late", (512, 512, 0), "late", FUNCTIONS_RUN_BY.format(
         "masked-k-late at 100, 257 and 896; no K step at launch: mk512 and k at K = 0")),
     ("masked-k-late", (512, 512, 896), "late"),
     # (M = 16, the last row of tiles 16 rows deep as at 400, took 400's path)

@@ -47,6 +47,7 @@ ROOT = Path(__file__).parents[3]
 DATA = ROOT / "test" / "data" / "iree"
 sys.path.insert(0, str(DATA))
 import generate as G  # noqa: E402
+from long_tier import FUNCTIONS_RUN  # noqa: E402
 
 SIZE = 4096
 TILE = (128, 128)
@@ -160,8 +161,7 @@ def test_pipelined_iree_kernel_is_exact(kernels, form):
 
 #: (2026-12-07) items whose every function of pipeline_mlir the default run's items left run
 #: (the function rule of docs/testing.md, "The long tier"; coverage.py per item)
-_SAME = "every function of pipeline_mlir it runs is run by the default run's items left"
-BUILT_LONG = pytest.mark.long(f"{_SAME}; an IREE-built kernel's launch emulated exact in "
+BUILT_LONG = pytest.mark.long(f"{FUNCTIONS_RUN}; an IREE-built kernel's launch emulated exact in "
                               "test_iree_built_kernels_are_exact[iree-no-prefetch]")
 
 
@@ -324,7 +324,8 @@ OWN_RANDOM = pytest.mark.long("random mode of IREE's own kernel, whose late mode
     ("f16.hsaco", (256, 256, 256), "late"), ("bf16-prefetch.s", (256, 256, 512), "late"),
     pytest.param("bf16-prefetch.s", (256, 256, 512), "random:5", marks=OWN_RANDOM),
     pytest.param("i8.hsaco", (256, 256, 256), "late", marks=pytest.mark.long(
-        f"{_SAME}; IREE's own code objects run over the whole grid from the command line in "
+        f"{FUNCTIONS_RUN}; IREE's own code objects run over the whole grid from the "
+        "command line in "
         "[f16.hsaco-size0-late] and [bf16-prefetch.s-size1-late]"))])
 def test_cli_runs_iree_own_kernels_over_the_whole_grid(capsys, small_iree, name, size, mode):
     rc, out, err = cli(capsys, f"--emulate={','.join(map(str, size))}", str(small_iree / name),

@@ -38,6 +38,7 @@ import epilogues as E  # noqa: E402
 import generate as G  # noqa: E402
 from steady_loop import assert_steady, counting_loops  # noqa: E402
 from test_iree_emulate import needs_iree  # noqa: E402
+from long_tier import FUNCTIONS_RUN  # noqa: E402
 
 #: kind -> (epilogue_source arguments, the expression --emulate checks C against)
 CONFIGS = {
@@ -131,7 +132,6 @@ def generated(tmp_path_factory):
     return get
 
 
-_SAME = "every function of pipeline_mlir it runs is run by the default run's items left"
 #: (config, form) -> why it is in the long tier (``long_tier.py``): a second instance of an
 #: epilogue kind and launch shape whose other form or twin the default run emulates, every
 #: line of the package it runs (the emulator aside) run by the default run's items of this
@@ -159,9 +159,10 @@ LONG = {
     "there (epilogue-trunc-bf16); a narrowed C emulated in [trunc_bf16-prefetch]",
     # (2026-12-07, the function rule: every function of pipeline_mlir the item runs is run
     # by the default items left of the IREE modules, coverage.py per item)
-    ("accumulate_edge", "late"): f"{_SAME}; C += A x B^T with C cut by the tile emulated at "
+    ("accumulate_edge", "late"): f"{FUNCTIONS_RUN}; C += A x B^T with C cut by the tile "
+    "emulated at "
     "the prefetch point ([accumulate_edge-prefetch]), a C += late form in [accumulate-late]",
-    ("trunc_f8E4M3FN", "prefetch"): f"{_SAME}; C narrowed to E4M3FN emulated in "
+    ("trunc_f8E4M3FN", "prefetch"): f"{FUNCTIONS_RUN}; C narrowed to E4M3FN emulated in "
     "[trunc_f8E4M3FN_odd_n-late], a narrowed C at the prefetch point in "
     "[trunc_bf16-prefetch]",
 }
@@ -638,7 +639,7 @@ BATCHES = {
     "form's guarded load; every package line this item runs is run by the default run's "
     "items, measured with per-item line coverage): [fp8_2x33x257x1000]"))]
     + [pytest.param("bf16_4x9x316x256", marks=pytest.mark.long(
-        f"{_SAME}; a batch inside one tile pipelined and exact in [f16_ab_2x33x128x160] "
+        f"{FUNCTIONS_RUN}; a batch inside one tile pipelined and exact in [f16_ab_2x33x128x160] "
         "and [fp8_2x33x257x1000]"))]
     + [n for n in BATCHES if n not in ("i8_2x257x33x1000", "bf16_4x9x316x256")])
 def test_a_batch_inside_one_tile_is_pipelined_and_exact(tmp_path, capsys, name):

@@ -70,6 +70,7 @@ from pipeline_mlir.tools.pipeline_opt import main
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "iree"))
 import generate as G  # noqa: E402
+from long_tier import FUNCTIONS_RUN  # noqa: E402
 
 #: name -> (matmul_source arguments, iree-compile flags, the adopted spec's options that
 #: say what was read)
@@ -148,11 +149,10 @@ LONG_CASES = {
                         "masked element by element, in the default run",
     # (2026-12-07, the function rule of docs/testing.md, "The long tier": every function of
     # pipeline_mlir each runs is run by the default run's items left, coverage.py per item)
-    "abt-300x200x500": "every function of pipeline_mlir it runs is run by the default run's "
-                       "items left; [abt-34x27x2112-s3] builds and runs an f32 A x B^T from "
+    "abt-300x200x500": f"{FUNCTIONS_RUN}; [abt-34x27x2112-s3] builds and runs an f32 A x B^T from "
                        "both forms",
-    "atbt-292x754x758": "every function of pipeline_mlir it runs is run by the default run's "
-                        "items left; [atbt-621x1724x1099-s1] builds and runs an f32 A^T x B^T "
+    "atbt-292x754x758": f"{FUNCTIONS_RUN}; [atbt-621x1724x1099-s1] builds and runs an f32 "
+                        "A^T x B^T "
                         "from both forms",
 }
 

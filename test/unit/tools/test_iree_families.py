@@ -36,6 +36,7 @@ from iree_configs import (CONFIGS, FAMILIES_BUILD, LONG, TARGET_LINE,  # noqa: E
 from kernel_builds import shared_build  # noqa: E402
 from test_iree_emulate import needs_iree  # noqa: E402
 from test_iree_epilogues import CONFIGS as EPILOGUE_CONFIGS  # noqa: E402
+from long_tier import FUNCTIONS_RUN  # noqa: E402
 
 #: the other epilogues of test_iree_epilogues.CONFIGS (their kernels, the same sources),
 #: whose two forms are compared here: kind -> epilogue_source arguments (not its bias per
@@ -207,15 +208,14 @@ BUILT_ELSEWHERE = {f for f in ROUND_TRIP if KERNELS[f][0][0] in ("config", "8wav
 #: rule of docs/testing.md, "The long tier": every function of pipeline_mlir each runs is
 #: run by the default items left of the IREE modules, coverage.py per item) -> the item of
 #: the default run that checks the same on another family
-_SAME = "every function of pipeline_mlir it runs is run by the default run's items left"
-FORMS_LONG = {f: f"{_SAME}; test_both_forms_give_one_schedule[{by}] compares another "
+FORMS_LONG = {f: f"{FUNCTIONS_RUN}; test_both_forms_give_one_schedule[{by}] compares another "
               "family's two forms" for f, by in (
                   ("no-dma", "epilogue-bias-row"), ("8wave-odd-k-steps", "bf16-abt-4096"),
                   ("epilogue-batch", "epilogue-accumulate-bias-row-m48"),
                   ("fp8-mixed", "epilogue-bias-relu-f16"),
                   ("halved-merged", "epilogue-bias-row"), ("odd-k-steps", "bf16-abt-4096"),
                   ("i8-abt-edges-k1000", "epilogue-accumulate-bias-row-m48"))}
-ROUND_TRIP_LONG = {f: f"{_SAME}; test_round_trip_builds_a_vmfb[{by}] hands another "
+ROUND_TRIP_LONG = {f: f"{FUNCTIONS_RUN}; test_round_trip_builds_a_vmfb[{by}] hands another "
                    "family's kernel back" for f, by in (
                        ("unaligned-k-small", "fp8-ab"), ("redistributed", "fp8-ab"),
                        ("unaligned-sizes", "mfma32"), ("epilogue-batch", "unaligned-k"))}

@@ -70,6 +70,7 @@ from pipeline_mlir.tools.pipeline_opt import main
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 import generate as G  # noqa: E402
+from long_tier import FUNCTIONS_RUN  # noqa: E402
 
 IREE = ROOT / "test" / "data" / "iree"
 NAMES = list(G.EIGHT_WAVE)
@@ -179,11 +180,10 @@ LONG["matmul_bf16_abt_256x128_k128_8wave-late"] += \
 #: docs/testing.md, "The long tier": every function of pipeline_mlir each runs is run by the
 #: default items left of the IREE modules, coverage.py per item), by id -> the default item
 #: that checks the same on another kernel
-_SAME = "every function of pipeline_mlir it runs is run by the default run's items left"
-BOTH_LONG = {n: f"{_SAME}; {_BOTH}[{by}] checks another kernel's two forms" for n, by in (
+BOTH_LONG = {n: f"{FUNCTIONS_RUN}; {_BOTH}[{by}] checks another kernel's two forms" for n, by in (
     ("matmul_f16_ab_128x128_k128_8wave", "matmul_bf16_ab_128x128_k128_8wave"),
     ("matmul_fp8e5m2_abt_256x256_8wave", "matmul_fp8_abt_256x256_8wave"))}
-VARIANT_LONG = {n: f"{_SAME}; test_variant_forms_agree_and_run_exact"
+VARIANT_LONG = {n: f"{FUNCTIONS_RUN}; test_variant_forms_agree_and_run_exact"
                 "[matmul_fp8_abt_64x128_2x4_32x32_8wave] checks another variant"
                 for n in ("matmul_i8_abt_64x128_2x4_32x32_8wave",
                           "matmul_i8_abt_128x128_32x32_8wave")}
@@ -448,7 +448,8 @@ def test_pipelined_kernel_is_exact_with_8_waves(generated, name, form, capsys):
 
 @pytest.mark.parametrize("name,form", [
     pytest.param(n, f, marks=pytest.mark.long(
-        f"{_SAME}; [matmul_bf16_abt_256x128_8wave-prefetch] checks a prefetch point's copies"))
+        f"{FUNCTIONS_RUN}; [matmul_bf16_abt_256x128_8wave-prefetch] checks a prefetch "
+        "point's copies"))
     if (n, f) == (NAMES[0], "prefetch") else (n, f) for n in NAMES[:2]
     for f in ("prefetch", "late")])
 def test_every_copy_keeps_its_k_column_in_soffset(generated, name, form):
@@ -624,7 +625,8 @@ HANDED_BACK_LONG = {
     "reads with fp8 A x B ([matmul_fp8_ab_128x128_8wave]); i8's 16x16x64 MFMAs handed back "
     "and exact in test_iree_round_trip.py::test_i8_round_trip_builds_a_vmfb_that_computes_c",
     # (2026-12-07, the function rule, as BOTH_LONG's)
-    **{n: f"{_SAME}; a kernel handed back and exact in [matmul_fp8_ab_128x128_8wave] (8-bit "
+    **{n: f"{FUNCTIONS_RUN}; a kernel handed back and exact in "
+          "[matmul_fp8_ab_128x128_8wave] (8-bit "
           "transposing reads) and [matmul_i8_abt_256x128_2x4_32x32_8wave]"
        for n in ("matmul_bf16_abt_256x256_k128_8wave", "matmul_f16_ab_128x128_k128_8wave",
                  "matmul_fp8e5m2_abt_256x256_8wave")}}

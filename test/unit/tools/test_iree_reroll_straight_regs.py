@@ -30,6 +30,7 @@ from test_iree_reroll import _forms_agree_exact, _refused
 sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "iree"))
 import epilogues as E  # noqa: E402
 import mutants as M  # noqa: E402
+from long_tier import FUNCTIONS_RUN  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
@@ -59,8 +60,7 @@ def _straight(late: str) -> None:
 #: (2026-12-07) the kernel whose item is of the long tier only: every function of
 #: pipeline_mlir it runs is run by the default run's items left (the function rule of
 #: docs/testing.md, "The long tier"; coverage.py per item)
-KERNELS_LONG = {"f16-atb-32x466x65": "every function of pipeline_mlir it runs is run by the "
-                "default run's items left; [i8-atb-389x178x721] rolls back an A^T x B "
+KERNELS_LONG = {"f16-atb-32x466x65": f"{FUNCTIONS_RUN}; [i8-atb-389x178x721] rolls back an A^T x B "
                 "kernel's straight K tiles, [fp8e5m2-abt-95x90x271] a last K tile's padding"}
 
 

@@ -48,6 +48,7 @@ ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 import generate as G  # noqa: E402
 from staged_asm import emulate_without_staged_write_waits  # noqa: E402
+from long_tier import FUNCTIONS_RUN  # noqa: E402
 
 LOOP = "%33:16 = scf.for %arg2 = %c0 to %c128 step %c1"
 MASK = "%72 = vector.create_mask %c1, %70 : vector<1x8xi1>"
@@ -665,8 +666,8 @@ MERGED_CASES = {
 #: (2026-12-07) the case of :func:`test_merged_transposing_reads_both_forms` in the long tier
 #: only: every function of pipeline_mlir it runs is run by the default run's items left (the
 #: function rule of docs/testing.md, "The long tier"; coverage.py per item)
-MERGED_LONG = {"atbt-200x1000x1030": "every function of pipeline_mlir it runs is run by the "
-               "default run's items left; [atb-1000x600x1030] merges a masked kernel's "
+MERGED_LONG = {"atbt-200x1000x1030": f"{FUNCTIONS_RUN}; [atb-1000x600x1030] merges a "
+               "masked kernel's "
                "transposing reads, both forms one schedule, exact"}
 
 

@@ -32,6 +32,20 @@ KEPT_STAGES = ("adopted", "schedule-json", "mlir")
 T = TypeVar("T")
 
 
+class OnRequest(dict):
+    """A dict whose entries are built when an item first asks for one: ``make(key)`` returns
+    the entries of that build (the key's, and any built with it), so that what only the
+    long tier's items ask for is not built in the default run."""
+
+    def __init__(self, make: Callable) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        self.update(self.make(key))
+        return self[key]
+
+
 def key_of(kind: str, inputs) -> str:
     """The file name of a build: its kind and the hash of its inputs' ``repr``."""
     return f"{kind}-{hashlib.sha256(repr(inputs).encode()).hexdigest()[:32]}"

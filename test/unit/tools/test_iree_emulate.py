@@ -34,7 +34,7 @@ from pathlib import Path
 
 import pytest
 
-from build_cache import share_code_objects
+from build_cache import OnRequest, share_code_objects
 from cli_helpers import with_stdin
 from kernel_builds import shared_build
 from pipeline_mlir.emu.errors import EmuError
@@ -101,20 +101,6 @@ def kernels(tmp_path_factory):
     return out
 
 
-class _Built(dict):
-    """Builds by name, each made on its first request (``makers``: name -> a function
-    making a dict of builds): an item of the long tier's build is not made in the default
-    run."""
-
-    def __init__(self, makers: dict) -> None:
-        super().__init__()
-        self.makers = makers
-
-    def __missing__(self, name):
-        self.update(self.makers[name]())
-        return self[name]
-
-
 @pytest.fixture(scope="session")
 def iree_kernels(tmp_path_factory):
     """IREE's own kernels and the pipelined one as iree-compile finishes it (the pipelined
@@ -134,9 +120,10 @@ def iree_kernels(tmp_path_factory):
         asm, hsaco = G.iree_prefetch_files(own)     # the code object and its assembly
         return {"iree-prefetch-2": hsaco, "iree-prefetch-2.s": asm}
 
-    return _Built({"iree-no-prefetch": lambda: {"iree-no-prefetch": G.iree_hsaco(own, 1)},
-                   "iree-prefetch-2": prefetch_2, "iree-prefetch-2.s": prefetch_2,
-                   "4wave-in-iree": in_iree})
+    makers = {"iree-no-prefetch": lambda: {"iree-no-prefetch": G.iree_hsaco(own, 1)},
+              "iree-prefetch-2": prefetch_2, "iree-prefetch-2.s": prefetch_2,
+              "4wave-in-iree": in_iree}
+    return OnRequest(lambda name: makers[name]())
 
 
 def _check(data: bytes, workgroups, mode: str, contract: str, k: int = SIZE) -> None:

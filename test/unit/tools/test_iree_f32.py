@@ -63,7 +63,7 @@ from pathlib import Path
 
 import pytest
 
-from build_cache import share_code_objects
+from build_cache import OnRequest, share_code_objects
 from kernel_builds import gated_build, scheduled_only
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.tools.pipeline_opt import main
@@ -98,29 +98,25 @@ CASES = {
 }
 
 
-class _Forms(dict):
-    """Both forms of each case as files, ``forms[case, form]`` -> path, each case generated
-    when first asked for (a long-tier case's ``iree-compile`` run is not the default run's)."""
-
-    def __init__(self, directory: Path):
-        super().__init__()
-        self.directory = directory
-
-    def __missing__(self, key: tuple[str, str]) -> Path:
-        case = key[0]
-        kw, flags, _ = CASES[case]
-        for form, text in G.forms(G.matmul_source("f32", **kw), flags).items():
-            assert "amdgpu.mfma 16x16x4" in text and ": f32, f32, vector<4xf32>" in text, \
-                "IREE's f32 kernel changed its MFMA"
-            self[case, form] = self.directory / f"{case}.{form}.mlir"
-            self[case, form].write_text(text)
-        return self[key]
+def _case_forms(directory: Path, key: tuple[str, str]) -> dict:
+    """Both forms of case ``key[0]`` as files in ``directory``: {(case, form): path}."""
+    case = key[0]
+    kw, flags, _ = CASES[case]
+    out = {}
+    for form, text in G.forms(G.matmul_source("f32", **kw), flags).items():
+        assert "amdgpu.mfma 16x16x4" in text and ": f32, f32, vector<4xf32>" in text, \
+            "IREE's f32 kernel changed its MFMA"
+        out[case, form] = directory / f"{case}.{form}.mlir"
+        out[case, form].write_text(text)
+    return out
 
 
 @pytest.fixture(scope="module")
 def forms(tmp_path_factory) -> dict:
-    """Both forms of each case, as files ({(case, form): path}), generated on demand."""
-    return _Forms(tmp_path_factory.mktemp("f32"))
+    """Both forms of each case, as files ({(case, form): path}), each case generated when
+    first asked for (a long-tier case's ``iree-compile`` run is not the default run's)."""
+    d = tmp_path_factory.mktemp("f32")
+    return OnRequest(lambda key: _case_forms(d, key))
 
 
 #: the cases whose late form the default run takes to its schedule only (the front end's

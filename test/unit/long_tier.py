@@ -27,6 +27,14 @@ MARKER_HELP = (f"{MARKER}(reason): an item of the long tier, run only with {ENV}
 FUNCTIONS_RUN = "every function of pipeline_mlir it runs is run by the default run's items left"
 
 
+def marked(values, long: dict) -> list:
+    """``values`` as a ``parametrize`` list, those ``long`` gives a reason marked for the
+    long tier with it (a tuple value: the arguments of a several-name parametrize)."""
+    return [pytest.param(*(v if isinstance(v, tuple) else (v,)),
+                         marks=pytest.mark.long(long[v])) if v in long else v
+            for v in values]
+
+
 def runs_long(environ: Mapping[str, str]) -> bool:
     """Whether ``environ`` asks for the long tier; any value but ``1``, ``0`` or empty is an
     error (a typo must not run a shorter suite than asked)."""

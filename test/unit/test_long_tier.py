@@ -42,3 +42,11 @@ def test_the_variable_takes_one_or_zero_only():
 @pytest.mark.long("the tier's own wiring: it runs only when the run asks for the long tier")
 def test_an_item_of_the_long_tier_runs_only_when_asked():
     assert os.environ.get(long_tier.ENV) == "1"
+
+
+def test_marked_values_carry_their_reason_and_the_others_stay_plain():
+    one, two, three = long_tier.marked(["a", ("b", "c"), "d"], {("b", "c"): "why", "d": "so"})
+    assert one == "a"
+    assert two.values == ("b", "c") and [m.args for m in two.marks] == [("why",)]
+    assert two.marks[0].name == long_tier.MARKER
+    assert three.values == ("d",) and [m.args for m in three.marks] == [("so",)]

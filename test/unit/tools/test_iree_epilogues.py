@@ -38,7 +38,7 @@ import epilogues as E  # noqa: E402
 import generate as G  # noqa: E402
 from steady_loop import assert_steady, counting_loops  # noqa: E402
 from test_iree_emulate import needs_iree  # noqa: E402
-from long_tier import FUNCTIONS_RUN  # noqa: E402
+from long_tier import FUNCTIONS_RUN, marked  # noqa: E402
 
 #: kind -> (epilogue_source arguments, the expression --emulate checks C against)
 CONFIGS = {
@@ -169,10 +169,9 @@ LONG = {
 
 
 @needs_iree
-@pytest.mark.parametrize("name,form", [
-    pytest.param(n, f, marks=pytest.mark.long(LONG[n, f])) if (n, f) in LONG else (n, f)
-    for n in CONFIGS for f in ("prefetch", "late")
-    if ONE_FORM.get(n, f) == f and n not in NOT_RUN])
+@pytest.mark.parametrize("name,form", marked(
+    [(n, f) for n in CONFIGS for f in ("prefetch", "late")
+     if ONE_FORM.get(n, f) == f and n not in NOT_RUN], LONG))
 def test_epilogue_pipelined_and_exact(generated, name, form, capsys, monkeypatch):
     src = generated(name, form)
     seen = spied(monkeypatch)

@@ -36,7 +36,7 @@ from iree_configs import (CONFIGS, FAMILIES_BUILD, LONG, TARGET_LINE,  # noqa: E
 from kernel_builds import shared_build  # noqa: E402
 from test_iree_emulate import needs_iree  # noqa: E402
 from test_iree_epilogues import CONFIGS as EPILOGUE_CONFIGS  # noqa: E402
-from long_tier import FUNCTIONS_RUN  # noqa: E402
+from long_tier import FUNCTIONS_RUN, marked  # noqa: E402
 
 #: the other epilogues of test_iree_epilogues.CONFIGS (their kernels, the same sources),
 #: whose two forms are compared here: kind -> epilogue_source arguments (not its bias per
@@ -221,14 +221,8 @@ ROUND_TRIP_LONG = {f: f"{FUNCTIONS_RUN}; test_round_trip_builds_a_vmfb[{by}] han
                        ("unaligned-sizes", "mfma32"), ("epilogue-batch", "unaligned-k"))}
 
 
-def _marked(values, long: dict) -> list:
-    """``values`` as parameters, those of ``long`` marked for the long tier."""
-    return [pytest.param(v, marks=pytest.mark.long(long[v])) if v in long else v
-            for v in values]
-
-
 @needs_iree
-@pytest.mark.parametrize("family", _marked(FORMS_AGREE, FORMS_LONG))
+@pytest.mark.parametrize("family", marked(FORMS_AGREE, FORMS_LONG))
 def test_both_forms_give_one_schedule(family, tmp_path, generated):
     """The schedule (``--emit=schedule-json``'s) of each form: the one its code object is
     built with, kept on the way by that build (``build_cache.KEPT_STAGES``), where the
@@ -277,7 +271,7 @@ def test_truncf_to_f16_is_truncf_to_bf16_renamed(tmp_path):
 
 
 @needs_iree
-@pytest.mark.parametrize("family", _marked(ROUND_TRIP, ROUND_TRIP_LONG))
+@pytest.mark.parametrize("family", marked(ROUND_TRIP, ROUND_TRIP_LONG))
 def test_round_trip_builds_a_vmfb(family, tmp_path, capsys):
     """Pipelined from the prefetch point, handed back by executable substitution:
     ``iree-compile`` takes our executable and builds the ``.vmfb``, and the kernel it

@@ -30,7 +30,7 @@ from test_iree_reroll import _forms_agree_exact, _refused
 sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "iree"))
 import epilogues as E  # noqa: E402
 import mutants as M  # noqa: E402
-from long_tier import FUNCTIONS_RUN  # noqa: E402
+from long_tier import FUNCTIONS_RUN, marked  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
@@ -65,9 +65,7 @@ KERNELS_LONG = {"f16-atb-32x466x65": f"{FUNCTIONS_RUN}; [i8-atb-389x178x721] rol
 
 
 @needs_iree
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.long(KERNELS_LONG[n])) if n in KERNELS_LONG else n
-    for n in sorted(KERNELS)])
+@pytest.mark.parametrize("name", marked(sorted(KERNELS), KERNELS_LONG))
 def test_iree_k_tiles_left_straight_through_registers_get_their_loop_back(tmp_path, capsys,
                                                                         name):
     forms = _forms(name)

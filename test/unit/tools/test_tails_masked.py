@@ -48,7 +48,7 @@ ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 import generate as G  # noqa: E402
 from staged_asm import emulate_without_staged_write_waits  # noqa: E402
-from long_tier import FUNCTIONS_RUN  # noqa: E402
+from long_tier import FUNCTIONS_RUN, marked  # noqa: E402
 
 LOOP = "%33:16 = scf.for %arg2 = %c0 to %c128 step %c1"
 MASK = "%72 = vector.create_mask %c1, %70 : vector<1x8xi1>"
@@ -671,9 +671,7 @@ MERGED_LONG = {"atbt-200x1000x1030": f"{FUNCTIONS_RUN}; [atb-1000x600x1030] merg
                "transposing reads, both forms one schedule, exact"}
 
 
-@pytest.mark.parametrize("case", [
-    pytest.param(c, marks=pytest.mark.long(MERGED_LONG[c])) if c in MERGED_LONG else c
-    for c in sorted(MERGED_CASES)])
+@pytest.mark.parametrize("case", marked(sorted(MERGED_CASES), MERGED_LONG))
 def test_merged_transposing_reads_both_forms(capsys, monkeypatch, case):
     """IREE's f16 A^T x B 1000x600x1030 (a 16x32 tile in 2 waves cut at M, N and K, one
     16x16x32 MFMA per wave and K step, A read with transposing reads, its copies' masks kept,

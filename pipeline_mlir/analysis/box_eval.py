@@ -119,6 +119,7 @@ class BoxEvaluator(Tiled):
             source = TileSource(block_size, launch_values=launch_values)
         super().__init__(source, points)
         self.rows, self._varied = points, {}     # (:meth:`varies` of each array: once)
+        self.still = np.broadcast_to(False, (self.per_workgroup,))   # (read only: shared)
         #: the :class:`Box` whose points these are, if known (for :func:`_affine_quotient`)
         self.box = None
 
@@ -129,10 +130,11 @@ class BoxEvaluator(Tiled):
         return np.broadcast_to(np.asarray(a), (self.threads,)).reshape(self.rows, -1)
 
     def varies(self, a) -> np.ndarray:
-        """Per thread, whether ``a`` differs between the points (once per array, held)."""
+        """Per thread, whether ``a`` differs between the points (held; in none: :attr:`still`)."""
         if (got := self._varied.get(id(a))) is None or got[0] is not a:
             r = self.by_point(a)
-            got = self._varied[id(a)] = (a, (r[1:] != r[0]).any(axis=0))
+            m = (r[1:] != r[0]).any(axis=0)
+            got = self._varied[id(a)] = (a, m if m.any() else self.still)
         return got[1]
 
     def _eval(self, op, v):
@@ -155,11 +157,9 @@ def certify(ev: BoxEvaluator, op, out: list) -> None:
     if not out or ev.rows == 1:
         return
     args = [ev.value(x) for x in _ints(ev, op)]
-    moving = np.zeros(ev.per_workgroup, bool)
-    for a in args:
-        moving |= ev.varies(a)
-    if not moving.any():
-        return
+    if not (masks := [m for m in map(ev.varies, args) if m is not ev.still]):
+        return          # (no operand moves: every result as constant, module docstring)
+    moving = masks[0] if len(masks) == 1 else np.logical_or.reduce(masks)
     name = op.name
     kind = name.split(".", 1)[1]
     if name in _PASSED:

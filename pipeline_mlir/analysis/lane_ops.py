@@ -155,6 +155,8 @@ def bit_width(v) -> int | None:
     """The width of integer or index value ``v`` (or of its vector's elements); ``index``
     is 64 bits; None for any other type."""
     t = v.type
+    if type(t) is ir.IntegerType:       # (the bindings' type already cast: the common case)
+        return t.width
     if isinstance(t, ir.VectorType):
         t = ir.VectorType(t).element_type
     if isinstance(t, ir.IndexType):

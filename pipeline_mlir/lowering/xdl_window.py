@@ -169,9 +169,9 @@ def _xdl(op) -> bool:
     return xdl_passes(op) is not None
 
 
-def _need(op) -> int:
-    """The wait states before a reader of the XDL MFMA ``op``'s result."""
-    return d_wait_states(xdl_passes(op), True)
+def _need(passes: int) -> int:
+    """The wait states before a reader of the result of an XDL MFMA of ``passes`` passes."""
+    return d_wait_states(passes, True)
 
 
 #: ops LLVM lowers to blocks of their own (a masked access a branch per lane's element, a
@@ -367,13 +367,21 @@ def guard_exits(root) -> int:
     flow, at the start of the blocks its block branches to (a loop's exit block, not its
     header, :func:`_exit_block`).  Idempotent: a guard already there counts.  Returns the
     number of guards placed."""
-    mfmas = walk_ops(_op(root), _xdl)
+    passes: list = []                 # each MFMA's passes, found once (by the walk)
+
+    def xdl(op) -> bool:
+        passes.append(xdl_passes(op))
+        if passes[-1] is None:
+            passes.pop()
+            return False
+        return True
+    mfmas = walk_ops(_op(root), xdl)
     plan = _Plan()
-    for m in mfmas:
-        _guard_readers(m, plan)
+    for m, p in zip(mfmas, passes):
+        _guard_readers(m, p, plan)
     exits: dict = {}                  # op -> the wait states a guard after it issues
-    for m in mfmas:
-        block, need = m.block, _need(m)
+    for m, p in zip(mfmas, passes):
+        block, need = m.block, _need(p)
         if plan.guarded(block, plan.index(block, m), len(plan.ops_of(block)), need):
             continue
         parent = _op(m.parent)
@@ -403,8 +411,9 @@ def _exit_safe(m, op) -> bool:
     return _only_accumulated(m.results[0], m.block, op)
 
 
-def _guard_readers(m, plan: _Plan) -> None:
-    """Plan the guard before the first op of ``m``'s block that reads its result other
+def _guard_readers(m, passes: int, plan: _Plan) -> None:
+    """Plan the guard before the first op of ``m``'s block (an XDL MFMA of ``passes``
+    passes) that reads its result other
     than by accumulating on it (or holds such a reader), unless a guard is between: the
     straight-line reader LLVM 22 may issue exactly 19 wait states after a 16-pass ``m``,
     or behind a join it counts short.  A use by
@@ -414,11 +423,11 @@ def _guard_readers(m, plan: _Plan) -> None:
     whose ``do`` region it is), the result is read there through the iteration argument
     (:func:`_carried`): the first such reader gets the guard too, unless one is after ``m``
     or before the reader (the back edge)."""
-    block, need = m.block, _need(m)
+    block, need = m.block, _need(passes)
     ops = plan.ops_of(block)
     first = plan.index(block, m)
     last = _first_reader(m.results[0], block, plan)
-    joins = _window(m) or plan.branches_between(block, first, len(ops) - 1)
+    joins = exceeds_lookback(passes) or plan.branches_between(block, first, len(ops) - 1)
     if last is not None and joins and not plan.guarded(block, first, last, need):
         plan.add(block, last, need)
     target, args = _carried(m.results[0], block, ops)

@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from pipeline_mlir.target.gfx950 import IN_FLIGHT, LGKMCNT_MAX, VMCNT_MAX
 
-__all__ = ["Counted", "COUNTERS", "order_on", "counts_on"]
+__all__ = ["Counted", "COUNTERS", "order_on", "counts_on", "counted_on"]
 
 
 class Counted(NamedTuple):
@@ -80,6 +80,20 @@ def _order(mnemonic: str, kind: str, counter: str) -> str | None:
     if kind in c.any_order:
         return "any"
     return None
+
+
+def counted_on(instr) -> tuple:
+    """``(counter, its Counted, order)`` of each counter ``instr`` counts on
+    (:func:`order_on` not None), in :data:`COUNTERS`' order: a loop over the counters an
+    instruction counts on skips the others (most instructions count on none) without asking
+    each one."""
+    return _counted(instr.mnemonic, instr.kind)
+
+
+@functools.lru_cache(maxsize=4096)
+def _counted(mnemonic: str, kind: str) -> tuple:
+    return tuple((counter, c, o) for counter, c in COUNTERS.items()
+                 if (o := _order(mnemonic, kind, counter)) is not None)
 
 
 def counts_on(instr, counter: str) -> bool:

@@ -67,7 +67,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
-from pipeline_mlir.isa.counted import COUNTERS, order_on
+from pipeline_mlir.isa.counted import COUNTERS, counted_on, order_on
 from pipeline_mlir.isa.tied_branches import TiedPaths
 
 __all__ = ["ShortWait", "RegWaits", "reg_waits", "short_waits", "in_flight_at_barriers",
@@ -137,10 +137,7 @@ def after_issue(state: _State, i: AsmInstr, tracked=_tracked) -> None:
     """``i`` issued: on each counter it counts on, a full counter's oldest completed first,
     then one more in-order instruction after the others; a load that writes registers (or
     an LDS write; ``tracked``: which instructions enter) enters the state."""
-    for counter, c in COUNTERS.items():
-        o = order_on(i, counter)
-        if o is None:
-            continue
+    for counter, c, o in counted_on(i):
         for key, later in list(state.items()):
             if key[1] != counter or key[2] != "in":
                 continue

@@ -367,15 +367,8 @@ def guard_exits(root) -> int:
     flow, at the start of the blocks its block branches to (a loop's exit block, not its
     header, :func:`_exit_block`).  Idempotent: a guard already there counts.  Returns the
     number of guards placed."""
-    passes: list = []                 # each MFMA's passes, found once (by the walk)
-
-    def xdl(op) -> bool:
-        passes.append(xdl_passes(op))
-        if passes[-1] is None:
-            passes.pop()
-            return False
-        return True
-    mfmas = walk_ops(_op(root), xdl)
+    mfmas = walk_ops(_op(root), _xdl)
+    passes = [xdl_passes(m) for m in mfmas]     # each MFMA's, found once more, not thrice
     plan = _Plan()
     for m, p in zip(mfmas, passes):
         _guard_readers(m, p, plan)

@@ -131,8 +131,7 @@ def split_for_registers(an: Analysis) -> Analysis:
     if need <= budget:
         return _untied_under_budget(an, vgprs, reads, budget)
     n = sub_steps(need, budget, an.chain())
-    said = (f"one K tile's fragment reads write {vgprs} VGPRs a lane in {reads} reads "
-            f"({need} with their addresses), over the budget of {budget} ({ARCH_VGPRS} "
+    said = (f"{_fragments(vgprs, reads)}, over the budget of {budget} ({ARCH_VGPRS} "
             f"architected VGPRs, the accumulators in AGPRs, {OTHER_LIVE} for other values)")
     before = _step_and_k(an)      # (read before the split changes them)
     out, reason, one = None, "", ""
@@ -148,6 +147,12 @@ def split_for_registers(an: Analysis) -> Analysis:
                           f"may spill")
         return an
     return _noted(an, out, before, said, (vgprs, reads), one)
+
+
+def _fragments(vgprs: int, reads: int) -> str:
+    """What one K tile's fragment reads take, as both notes say it."""
+    return (f"one K tile's fragment reads write {vgprs} VGPRs a lane in {reads} reads "
+            f"({vgprs + reads} with their addresses)")
 
 
 def _step_and_k(an: Analysis) -> tuple[int, int]:
@@ -176,8 +181,7 @@ def _untied_under_budget(an: Analysis, vgprs: int, reads: int, budget: int) -> A
     chain = an.chain()
     if chain < 2 or not untied_accumulators(an):
         return an
-    said = (f"one K tile's fragment reads write {vgprs} VGPRs a lane in {reads} reads "
-            f"({vgprs + reads} with their addresses), under the budget of {budget}")
+    said = f"{_fragments(vgprs, reads)}, under the budget of {budget}"
     before = _step_and_k(an)      # (read before the split changes them)
     out, reason = _split(an, chain)
     if out is None:

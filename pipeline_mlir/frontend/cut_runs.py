@@ -434,7 +434,8 @@ def _pieces_by_boxes(loop, s, pieces: list, w: int) -> bool:
     at every point); False where the boxes fail or give up (then evaluated workgroup by
     workgroup, which refuses)."""
     kernel = kernel_of(loop)
-    grid = workgroup_grid(kernel)
+    found = grid_launch_ops(kernel)
+    grid = workgroup_grid(kernel, None, found[2])
     lb = constant_int(loop.operands[0])
     scan = SimpleNamespace(block=block_size(kernel), loop=loop)
 
@@ -447,7 +448,7 @@ def _pieces_by_boxes(loop, s, pieces: list, w: int) -> bool:
                 return int(np.flatnonzero(differ)[0])
         return None
     reads = int(np.prod(scan.block)) * int(np.prod(grid)) * len(pieces)
-    return over_boxes(scan, kernel, grid_launch_ops(kernel), grid, [0 if lb is None else lb],
+    return over_boxes(scan, kernel, found, grid, [0 if lb is None else lb],
                       box_limit(reads), test) is None
 
 

@@ -25,7 +25,8 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.kernel import loop_model as LM
-from pipeline_mlir.analysis.box_eval import Box, BoxEvaluator, GaveUp, Undecided, settle
+from pipeline_mlir.analysis.box_eval import Box, BoxEvaluator, Undecided
+from pipeline_mlir.analysis.box_settle import GaveUp, settle
 from pipeline_mlir.analysis.tiled_eval import TileSource
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, WORKGROUP_ID_OPS,
                                              constant_int, constant_trips, dense_i64)
@@ -49,6 +50,11 @@ BOXES = 4000
 #: within the budget, the lane reads of the proof lane by lane one box stands for: where
 #: the boxes would take longer than that proof (at 15 ns a lane read), they give up sooner
 READS_PER_BOX = 300_000
+#: the boxes each proof over boxes held on, by (kernel, top box, test): where the same test
+#: is proven again over the same box (a kernel's copies one by one), its proof starts from
+#: them (:func:`hinted_settle`); at most :data:`HINTS` kept
+_LEAVES: dict = {}
+HINTS = 64
 
 
 class GridFirsts:
@@ -324,11 +330,51 @@ def over_boxes(scan, kernel, found: tuple, grid: tuple, ivs: list, limit: int, t
             raise Undecided(f"a refusal at one of its points ({e})") from None
         return None if bad is None else box.points[bad]
     try:
-        bad = settle(coords.top(len(ivs)), check, limit)
+        bad = hinted_settle(coords.top(len(ivs)), check, limit, (_name(kernel), test.__code__))
     except GaveUp as e:
         return f"the proof over boxes of workgroups and K steps settled no more in {limit} " \
                f"boxes" + (f" (the last left: {e})" if str(e) else "")
     return None if bad is None else coords.point(bad)[0] + (bad[-1],)
+
+
+def hinted_settle(top: Box, check, limit: int, key: tuple) -> tuple | None:
+    """:func:`~pipeline_mlir.analysis.box_settle.settle` of ``top``, tried first on the
+    boxes the last proof of ``key`` over the same box held on: a partition of ``top``
+    proves what ``top`` does, and where each of those boxes holds again (a kernel's copies
+    proven one by one) the proof skips the boxes the last one split on the way.  A box of
+    them left undecided, a failure or an error ends the try, and the proof is made from
+    ``top`` alone: what is said (the failing point, why it gave up) is what the proof from
+    ``top`` says, whatever was proven before."""
+    key = key + (top.lo, top.hi)
+    hint = _LEAVES.get(key)
+    if hint is not None:
+        def held(box):
+            try:
+                return check(box)
+            except Undecided:
+                raise _Unhinted() from None
+        try:
+            if settle(top, held, len(hint), hint) is None:
+                return None
+        except Exception:   # noqa: BLE001 -- (from top alone: what it says is the answer)
+            pass
+    leaves: list = []
+    bad = settle(top, check, limit, leaves=leaves)
+    if bad is None and 0 < len(leaves) <= limit // 2 and \
+            sum(b.size() for b in leaves) == top.size():    # (a partition, room to spare)
+        if len(_LEAVES) >= HINTS:
+            _LEAVES.clear()
+        _LEAVES[key] = leaves
+    return bad
+
+
+class _Unhinted(Exception):
+    """A box of a hint left undecided (:func:`hinted_settle`: the proof made from the top)."""
+
+
+def _name(kernel) -> str:
+    """``kernel``'s symbol name, or "" (a hint's key: :func:`hinted_settle`)."""
+    return str(kernel.attributes["sym_name"]) if "sym_name" in kernel.attributes else ""
 
 
 def grid_launch_ops(kernel) -> tuple[list, list, list]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pipeline_mlir.analysis.box_eval import (Box, BoxEvaluator, GaveUp, Undecided,
-                                             check_affine, decided_between, settle)
+from pipeline_mlir.analysis.box_eval import (Box, BoxEvaluator, Undecided, check_affine,
+                                             decided_between)
+from pipeline_mlir.analysis.box_settle import GaveUp, settle
 from pipeline_mlir.analysis.loop_eval import SideBySide
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import walk_ops

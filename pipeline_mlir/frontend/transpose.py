@@ -363,8 +363,10 @@ def read_point(ops: list, fences: list, at: list[int], first: int):
     after their own copies).  They read the LDS elements those reads did, so none of
     ``fences`` (copies, LDS stores, barriers) may lie between that point and the last of
     the old reads; an error at that read when none fits."""
+    fenced = set(fences)        # (an operation hashes and compares as the one it is)
+
     def clear(i: int) -> list:
-        return [o for o in ops[i:at[-1]] if any(o == f for f in fences)]
+        return [o for o in ops[i:at[-1]] if o in fenced]
     start = min(at[0], first)
     if not clear(start):
         return ops[start]

@@ -82,8 +82,9 @@ def settle(top: Box, check, limit: int, start: list | None = None,
     its points) where it fails.  Returns None or the first failing point met;
     :class:`GaveUp` after ``limit`` boxes.  ``start``: boxes that partition ``top``, lowest
     first, proven in its place (any partition proves what ``top`` does; the ``leaves`` of
-    an earlier proof skip the boxes it split); ``leaves`` gets each box that held."""
-    stack, count, last = ([top] if start is None else start[::-1]), 0, ""
+    an earlier proof skip the boxes it split; none, ``top``); ``leaves`` gets each box that
+    held."""
+    stack, count, last = (start[::-1] if start else [top]), 0, ""
     while stack:
         box = stack.pop()
         count += 1

@@ -255,3 +255,14 @@ def test_a_quotient_affine_over_rows_is_certified(name):
         ev.box = box
         with pytest.raises(Undecided):
             _values(ev, ids, r, box.points)
+
+
+def test_an_empty_start_is_the_top_box():
+    """``settle`` started from no boxes proves the top box, not nothing: a check that fails
+    at (3, 4) fails there."""
+    def check(box):
+        inside = all(a <= p <= b for a, p, b in zip(box.lo, (3, 4), box.hi))
+        if inside and box.size() > 1:
+            raise Undecided("holds the bad point", (box.points[:, 0],))
+        return (3, 4) if inside else None
+    assert settle(Box((0, 0), (7, 7)), check, 1000, []) == (3, 4)

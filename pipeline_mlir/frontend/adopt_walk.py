@@ -24,7 +24,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.scan import find_natural_loops
 
-__all__ = ["adopt_each", "kernel_named", "place_of"]
+__all__ = ["adopt_each", "kernel_name", "kernel_named", "place_of"]
 
 
 def adopt_each(loops: list, adopt) -> list:
@@ -73,16 +73,17 @@ def _left(block, name: str, done: int, count: int) -> list:
 def place_of(kernel) -> tuple:
     """(the block function ``kernel`` lies in, its symbol name): where
     :func:`kernel_named` finds the kernel in its place after an adoption."""
-    return kernel.parent.regions[0].blocks[0], _name(kernel)
+    return kernel.parent.regions[0].blocks[0], kernel_name(kernel)
 
 
 def kernel_named(block, name: str):
     """The function called ``name`` in ``block``: the kernel in its place, whichever op an
     adoption left there (module docstring); None if there is none."""
     return next((_op(o) for o in block.operations
-                 if _op(o).name in ("func.func", "gpu.func") and _name(_op(o)) == name), None)
+                 if _op(o).name in ("func.func", "gpu.func") and kernel_name(_op(o)) == name),
+                None)
 
 
-def _name(kernel) -> str:
+def kernel_name(kernel) -> str:
     """The symbol name of function ``kernel``."""
     return ir.StringAttr(kernel.attributes["sym_name"]).value

@@ -34,6 +34,7 @@ from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
 from pipeline_mlir.analysis.loop_eval import (GRID_OPS, SideBySide, Unevaluable, grid_stride,
                                               workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import LAUNCH_OPS, bind_workgroup
+from pipeline_mlir.frontend.adopt_walk import kernel_name
 from pipeline_mlir.frontend.kernel_ir import depends
 
 #: workgroups evaluated side by side
@@ -330,7 +331,8 @@ def over_boxes(scan, kernel, found: tuple, grid: tuple, ivs: list, limit: int, t
             raise Undecided(f"a refusal at one of its points ({e})") from None
         return None if bad is None else box.points[bad]
     try:
-        bad = hinted_settle(coords.top(len(ivs)), check, limit, (_name(kernel), test.__code__))
+        bad = hinted_settle(coords.top(len(ivs)), check, limit,
+                            (kernel_name(kernel), test.__code__))
     except GaveUp as e:
         return f"the proof over boxes of workgroups and K steps settled no more in {limit} " \
                f"boxes" + (f" (the last left: {e})" if str(e) else "")
@@ -360,8 +362,7 @@ def hinted_settle(top: Box, check, limit: int, key: tuple) -> tuple | None:
             pass
     leaves: list = []
     bad = settle(top, check, limit, leaves=leaves)
-    if bad is None and 0 < len(leaves) <= limit // 2 and \
-            sum(b.size() for b in leaves) == top.size():    # (a partition, room to spare)
+    if bad is None and len(leaves) <= limit // 2:   # (settle's leaves partition top)
         if len(_LEAVES) >= HINTS:
             _LEAVES.clear()
         _LEAVES[key] = leaves
@@ -370,11 +371,6 @@ def hinted_settle(top: Box, check, limit: int, key: tuple) -> tuple | None:
 
 class _Unhinted(Exception):
     """A box of a hint left undecided (:func:`hinted_settle`: the proof made from the top)."""
-
-
-def _name(kernel) -> str:
-    """``kernel``'s symbol name, or "" (a hint's key: :func:`hinted_settle`)."""
-    return str(kernel.attributes["sym_name"]) if "sym_name" in kernel.attributes else ""
 
 
 def grid_launch_ops(kernel) -> tuple[list, list, list]:

@@ -406,11 +406,10 @@ def _exit_safe(m, op) -> bool:
 
 def _guard_readers(m, passes: int, plan: _Plan) -> None:
     """Plan the guard before the first op of ``m``'s block (an XDL MFMA of ``passes``
-    passes) that reads its result other
-    than by accumulating on it (or holds such a reader), unless a guard is between: the
-    straight-line reader LLVM 22 may issue exactly 19 wait states after a 16-pass ``m``,
-    or behind a join it counts short.  A use by
-    the block's terminator is left to the exit rules (``scf.yield``, a branch, a kernel's
+    passes) that reads its result other than by accumulating on it (or holds such a
+    reader), unless a guard is between: the straight-line reader LLVM 22 may issue exactly
+    19 wait states after a 16-pass ``m``, or behind a join it counts short.  A use by the
+    block's terminator is left to the exit rules (``scf.yield``, a branch, a kernel's
     return) or guarded before it (a non-kernel function's return, any other).  Yielded to
     the next iteration (of the ``scf.for`` whose body is the block, or of the ``scf.while``
     whose ``do`` region it is), the result is read there through the iteration argument

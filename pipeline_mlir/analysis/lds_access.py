@@ -63,7 +63,7 @@ def kernel_lds(kernel) -> KernelLds:
 def lds_accesses(mlir_text: str, threads: int) -> KernelLds:
     """Every tagged LDS access of the kernel in ``mlir_text`` (see the module doc)."""
     names = _SourceNames(mlir_text)
-    with build_context():       # (a pooled context: a new one loads every dialect, ~13 ms)
+    with build_context():       # (a pooled context: a new one loads every dialect again)
         try:
             module = ir.Module.parse(mlir_text)
         except Exception as e:   # the bindings' MLIRError
